@@ -1,0 +1,68 @@
+/**
+ * The shape of one API call (spec section 7). The server registers its handler from this
+ * definition and the client calls through it, so the two cannot drift.
+ */
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+export type EndpointDef<
+  Params extends z.ZodType = z.ZodType,
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Response extends z.ZodType = z.ZodType,
+> = {
+  readonly method: HttpMethod;
+  /** Path as the spec writes it, with `{name}` placeholders, e.g. `/api/customer/{sbSystemId}/contracts`. */
+  readonly path: string;
+  /** Retried once after 500 ms on a retryable failure; false for registration and updates. */
+  readonly retry: boolean;
+  /** The per-request key is an idempotency key: a repeated submit replays the first answer. */
+  readonly idempotent?: boolean;
+  /** Needs no session (sign-on bootstrap and public master data). */
+  readonly public?: boolean;
+  readonly summary: string;
+  readonly params: Params;
+  readonly query: Query;
+  readonly body: Body;
+  /** Extra request headers the call carries besides the common ones (e.g. contentsServiceId). */
+  readonly headers?: z.ZodObject;
+  readonly response: Response;
+};
+
+export const NoParams = z.object({}).strict();
+export const NoQuery = z.object({}).strict();
+export const NoBody = z.undefined();
+export const CustomerParams = z.object({ sbSystemId: z.string().regex(/^[0-9]{10}$/) }).strict();
+
+export function defineEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+  def: EndpointDef<P, Q, B, R>,
+): EndpointDef<P, Q, B, R> {
+  return def;
+}
+
+/** Fills `{name}` placeholders; every value is URI-encoded. */
+export function buildPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** `{name}` placeholders in Fastify's `:name` form. */
+export function toRoutePattern(template: string): string {
+  return template.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The common request headers of spec section 7, lower-cased as they travel. */
+export const Header = {
+  CorrelationId: 'x-correlation-id',
+  RequestKey: 'x-request-key',
+  RegulationUser: 'regulation-user',
+  SessionUser: 'session-user',
+  RegulationPage: 'regulation-page',
+  SessionToken: 'session-token',
+  SystemType: 'system-type',
+  ContentsServiceId: 'contentsserviceid',
+} as const;

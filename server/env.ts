@@ -1,0 +1,71 @@
+/**
+ * The server's configuration, parsed once with zod. Nothing else reads process.env.
+ */
+import { z } from 'zod';
+
+const hostList = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter((host) => host !== ''),
+    );
+
+const Flag = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The origin customers use; sign-on redirect and card-provider return URLs are built on it. */
+  PUBLIC_URL: z.url().optional(),
+  /** Unset: embedded PGlite under DATA_DIR. Set: a PostgreSQL server. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data/pglite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Secret for sealing cookies and deriving keys; a fixed development value when unset locally. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  /** Level 2 (spec section 6): the sign-in is at most this old; older asks the customer to sign in again. */
+  LV2_MAX_AGE_MINUTES: z.coerce.number().int().positive().default(30),
+
+  /** Sign-on. Unset OIDC_ISSUER: the server runs its own local OpenID provider at /oidc. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().default('carrier-portal'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_REDIRECT_PATH: z.string().default('/auth/callback'),
+  OIDC_POST_LOGOUT_PATH: z.string().default('/'),
+
+  /** Hosts whose referrer may enter any page directly (spec section 4). */
+  ENTRY_ALLOWED_HOSTS: hostList(),
+  /** Hosts /Redirect may forward to; anything else is E9998 (no open redirect). */
+  REDIRECT_ALLOWED_HOSTS: hostList('order.sandbox.localhost'),
+  /** Hosts where demo pages are served: local, review and QA (spec section 6). */
+  DEMO_HOSTS: hostList('localhost,127.0.0.1,review.portal.example.test,qa.portal.example.test'),
+  PRODUCTION_HOSTS: hostList('portal.example.jp'),
+  TAG_MANAGER_ID: z.string().optional(),
+
+  /** A fixed business date (yyyy/mm/dd) for test environments: the "dummy date" of spec section 3. */
+  BUSINESS_DATE: z
+    .string()
+    .regex(/^\d{4}\/\d{2}\/\d{2}$/)
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  SANDBOX: Flag.default(true),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
