@@ -11,6 +11,7 @@ export type EndpointDef<
   Query extends z.ZodType = z.ZodType,
   Body extends z.ZodType = z.ZodType,
   Response extends z.ZodType = z.ZodType,
+  Headers extends z.ZodObject | undefined = z.ZodObject | undefined,
 > = {
   readonly method: HttpMethod;
   /** Path as the spec writes it, with `{name}` placeholders, e.g. `/api/customer/{sbSystemId}/contracts`. */
@@ -21,12 +22,14 @@ export type EndpointDef<
   readonly idempotent?: boolean;
   /** Needs no session (sign-on bootstrap and public master data). */
   readonly public?: boolean;
+  /** Needs a level-2 sign-in (spec section 6: a recent sign-in); otherwise 401 A0401. */
+  readonly level2?: boolean;
   readonly summary: string;
   readonly params: Params;
   readonly query: Query;
   readonly body: Body;
   /** Extra request headers the call carries besides the common ones (e.g. contentsServiceId). */
-  readonly headers?: z.ZodObject;
+  readonly headers?: Headers;
   readonly response: Response;
 };
 
@@ -35,9 +38,13 @@ export const NoQuery = z.object({}).strict();
 export const NoBody = z.undefined();
 export const CustomerParams = z.object({ sbSystemId: z.string().regex(/^[0-9]{10}$/) }).strict();
 
-export function defineEndpoint<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
-  def: EndpointDef<P, Q, B, R>,
-): EndpointDef<P, Q, B, R> {
+export function defineEndpoint<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  R extends z.ZodType,
+  H extends z.ZodObject | undefined = undefined,
+>(def: EndpointDef<P, Q, B, R, H>): EndpointDef<P, Q, B, R, H> {
   return def;
 }
 

@@ -195,7 +195,7 @@ export function maintenanceDetail(endDate: string | null | undefined): string {
 
 /** The texts a person sees for a code; unknown codes get the spec's default message. */
 export function describeError(code: string | undefined, endDate?: string): { message: string; detail: string } {
-  const entry = code !== undefined ? ErrorCatalogue[code as ErrorCodeValue] : undefined;
+  const entry = code !== undefined && Object.hasOwn(ErrorCatalogue, code) ? ErrorCatalogue[code as ErrorCodeValue] : undefined;
   if (!entry) return { ...DefaultError };
   if (code === ErrorCode.Maintenance) return { message: entry.message, detail: maintenanceDetail(endDate) };
   return { message: entry.message, detail: entry.detail };

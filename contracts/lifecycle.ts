@@ -3,7 +3,14 @@
  * them: anything else is E0008 and changes nothing) and the app (which offers only these
  * actions). The lifecycle itself is our decision: docs/decisions/0009-codes-not-shown.md.
  */
-import { ContractStatus, RequestType, type ContractStatusValue, type RequestTypeValue } from './codes';
+import {
+  ContractStatus,
+  RequestType,
+  ServiceId,
+  type ContractStatusValue,
+  type RequestTypeValue,
+  type ServiceIdValue,
+} from './codes';
 
 /** "none" is a customer who never had, or no longer has, the service. */
 export type ServiceState = ContractStatusValue | 'none';
@@ -20,6 +27,23 @@ const ActionsByState: Record<ServiceState, readonly ServiceAction[]> = {
 
 export function allowedActions(state: ServiceState): readonly ServiceAction[] {
   return ActionsByState[state];
+}
+
+/**
+ * What each service offers at all, from the pages spec section 2 gives it: only data storage
+ * resumes, only basket live changes plan, and the in-store support service is applied for in a
+ * shop and has no payment pages (docs/decisions/0008-contract-lifecycle.md).
+ */
+export const ActionsByService: Record<ServiceIdValue, readonly ServiceAction[]> = {
+  [ServiceId.DataStorage]: ['apply', 'changePayment', 'cancel', 'cancelReservation', 'resume'],
+  [ServiceId.BasketLive]: ['apply', 'changePayment', 'cancel', 'cancelReservation', 'changePlan'],
+  [ServiceId.InStoreSupport]: ['cancel', 'cancelReservation'],
+};
+
+/** The actions a customer may take now on one service: lawful in the state and offered by the service. */
+export function allowedActionsFor(serviceId: ServiceIdValue, state: ServiceState): readonly ServiceAction[] {
+  const offered = ActionsByService[serviceId];
+  return ActionsByState[state].filter((action) => offered.includes(action));
 }
 
 /** The state a contract moves to when a request of this type is accepted; undefined = not lawful. */
@@ -47,4 +71,23 @@ export function nextStatus(state: ServiceState, requestType: RequestTypeValue): 
     case RequestType.ChangePaymentPlan:
       return state === ContractStatus.Active ? state : undefined;
   }
+}
+
+/**
+ * Lifting a suspension (the data storage service's resume). The resume may carry the payment
+ * change it performs (07, 08, 09; operations 60 and 70 derive 07 and 09) or none when the payment
+ * method stays. Only a suspended contract can resume; undefined = not lawful.
+ */
+export function nextStatusOnResume(
+  state: ServiceState,
+  requestType: RequestTypeValue | null,
+): ContractStatusValue | undefined {
+  if (state !== ContractStatus.Suspended) return undefined;
+  if (requestType === null) return ContractStatus.Active;
+  const paymentChanges: readonly RequestTypeValue[] = [
+    RequestType.CreditToCredit,
+    RequestType.CreditToMobile,
+    RequestType.MobileToCredit,
+  ];
+  return paymentChanges.includes(requestType) ? ContractStatus.Active : undefined;
 }

@@ -1,0 +1,14 @@
+/** GET /api/customer/{sbSystemId}/bySbSystemId/contracts: the customer's mobile line contract. */
+import { z } from 'zod';
+import { LineStatusSchema } from '../codes';
+
+export const LineContractSchema = z.object({
+  sbSystemId: z.string().regex(/^[0-9]{10}$/),
+  /** 11 digits without hyphens; the app masks it for display. */
+  phoneNumber: z.string().regex(/^[0-9]{11}$/),
+  lineStatus: LineStatusSchema,
+  userType: z.string(),
+  /** Ids of the live optional-service contracts (the common store's serviceContractId). */
+  serviceContractIds: z.array(z.string()),
+});
+export type LineContract = z.infer<typeof LineContractSchema>;

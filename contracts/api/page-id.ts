@@ -1,0 +1,5 @@
+/** A screen ID of the page table (machines/page-table.ts), e.g. "ADB0002". */
+import { z } from 'zod';
+
+export const PageIdSchema = z.string().regex(/^[A-Z]{3}[0-9]{4}$/, { error: '画面IDの形式が正しくありません。' });
+export type PageId = z.infer<typeof PageIdSchema>;

@@ -1,0 +1,80 @@
+/**
+ * The customer's optional-service contracts and their state per service
+ * (GET .../contracts, .../service/usage/status, .../services/active).
+ * Payment details are masked: a card shows its last 4 digits only.
+ */
+import { z } from 'zod';
+import { ContractStatusSchema, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
+
+export const ServiceNames: Record<ServiceIdValue, string> = {
+  [ServiceId.DataStorage]: 'あんしんデータボックス',
+  [ServiceId.BasketLive]: 'バスケットLIVE',
+  [ServiceId.InStoreSupport]: 'スマホ設定サポート定額',
+};
+
+export const PaymentSummarySchema = z.object({
+  value: z.enum(['01', '02']),
+  label: z.string(),
+  /** Last 4 digits of the card; null for the mobile bill. */
+  cardLast4: z.string().regex(/^[0-9]{4}$/).nullable(),
+  /** tokenPanEffectiveDate (yyyymm); null for the mobile bill. */
+  tokenPanEffectiveDate: z.string().nullable(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
+
+const Timestamp = z.iso.datetime({ offset: true });
+
+export const ServiceContractSchema = z.object({
+  contractId: z.string(),
+  serviceId: ServiceIdSchema,
+  serviceName: z.string(),
+  planId: PlanIdSchema,
+  status: ContractStatusSchema,
+  paymentMethod: PaymentSummarySchema,
+  startedAt: Timestamp,
+  /** When a withdrawal takes (reserved) or took (withdrawn) effect. */
+  withdrawalAt: Timestamp.nullable(),
+  suspendedAt: Timestamp.nullable(),
+});
+export type ServiceContract = z.infer<typeof ServiceContractSchema>;
+
+export const ServiceContractsSchema = z.object({ contracts: z.array(ServiceContractSchema) });
+export type ServiceContracts = z.infer<typeof ServiceContractsSchema>;
+
+export const ServiceStateSchema = z.enum(['none', 'active', 'suspended', 'withdrawal_reserved', 'withdrawn']);
+export const ServiceActionSchema = z.enum(['apply', 'changePayment', 'cancel', 'cancelReservation', 'resume', 'changePlan']);
+
+export const ServiceUsageSchema = z.object({
+  serviceId: ServiceIdSchema,
+  serviceName: z.string(),
+  state: ServiceStateSchema,
+  /** The live contract, or the latest withdrawn one; null when there never was one. */
+  contractId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  paymentMethod: PaymentSummarySchema.nullable(),
+  withdrawalAt: Timestamp.nullable(),
+  suspendedAt: Timestamp.nullable(),
+  /** What the customer may do now (allowedActionsFor in contracts/lifecycle.ts); empty on a restricted line. */
+  allowedActions: z.array(ServiceActionSchema),
+});
+export type ServiceUsage = z.infer<typeof ServiceUsageSchema>;
+
+export const ServiceUsageStatusSchema = z.object({
+  /** The mobile line is restricted: every procedure is refused with E0008. */
+  restricted: z.boolean(),
+  /** One entry per service of the catalogue, in catalogue order. */
+  services: z.array(ServiceUsageSchema),
+});
+export type ServiceUsageStatus = z.infer<typeof ServiceUsageStatusSchema>;
+
+export const ActiveServiceSchema = z.object({
+  contractId: z.string(),
+  serviceId: ServiceIdSchema,
+  serviceName: z.string(),
+  planId: PlanIdSchema,
+  status: z.enum(['active', 'suspended', 'withdrawal_reserved']),
+});
+export type ActiveService = z.infer<typeof ActiveServiceSchema>;
+
+export const ActiveServicesSchema = z.object({ services: z.array(ActiveServiceSchema) });
+export type ActiveServices = z.infer<typeof ActiveServicesSchema>;
