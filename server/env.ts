@@ -56,7 +56,22 @@ export const EnvSchema = z.object({
     .regex(/^\d{4}\/\d{2}\/\d{2}$/)
     .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Seed the demo customers at start-up. Unset: seed only on embedded PGlite (no DATABASE_URL). */
+  SEED_DEMO_DATA: Flag.optional(),
   SANDBOX: Flag.default(true),
+
+  /**
+   * External systems reached over HTTP (docs/decisions/0032-card-provider-sandbox.md,
+   * 0033-message-outbox.md). A URL left unset means the sandbox stand-in on this server (needs
+   * SANDBOX), with per-process random credentials unless given; a URL that is set names a real
+   * system and then its credentials are required (server/gateways/gateway-config.ts).
+   */
+  CARD_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CARD_PROVIDER_MERCHANT_KEY: z.string().min(16).optional(),
+  /** Shared secret the provider signs checkRequestValidityToken with. */
+  CARD_PROVIDER_SECRET: z.string().min(32).optional(),
+  MESSAGE_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MESSAGE_GATEWAY_KEY: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -4,7 +4,20 @@
  * its own tables below them.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const customers = pgTable(
   'customers',
@@ -31,7 +44,11 @@ export const customers = pgTable(
     userType: text('user_type').notNull().default('individual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('customers_login_id_key').on(sql`lower(${table.loginId})`)],
+  (table) => [
+    uniqueIndex('customers_login_id_key').on(sql`lower(${table.loginId})`),
+    check('customers_sb_system_id_check', sql`${table.sbSystemId} ~ '^[0-9]{10}$'`),
+    check('customers_line_status_check', sql`${table.lineStatus} in ('active', 'restricted')`),
+  ],
 );
 
 export const sessions = pgTable(
@@ -73,4 +90,307 @@ export const signInEvents = pgTable(
     attempt: integer('attempt').notNull().default(1),
   },
   (table) => [index('sign_in_events_customer_idx').on(table.sbSystemId, table.occurredAt)],
+);
+
+/*
+ * Foundation tables (docs/decisions/0002-database.md, 0008-contract-lifecycle.md).
+ * Code values come from contracts/codes.ts; check constraints keep a bad value out even when
+ * a query forgets to validate.
+ */
+
+/** One optional-service contract. A card payment keeps only the provider's token and last 4. */
+export const serviceContracts = pgTable(
+  'service_contracts',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    serviceId: text('service_id').notNull(),
+    planId: text('plan_id').notNull(),
+    status: text('status', { enum: ['active', 'suspended', 'withdrawal_reserved', 'withdrawn'] }).notNull(),
+    /** '01' with the mobile bill, '02' credit card (never 'startup' or '99' once stored). */
+    paymentMethod: text('payment_method', { enum: ['01', '02'] }).notNull(),
+    /** The card provider's token (tokenPAN); never a card number. */
+    cardToken: text('card_token'),
+    cardLast4: text('card_last4'),
+    /** tokenPanEffectiveDate as the card provider returns it (yyyymm). */
+    cardTokenEffectiveDate: text('card_token_effective_date'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a withdrawal takes (reserved) or took (withdrawn) effect. */
+    withdrawalAt: timestamp('withdrawal_at', { withTimezone: true }),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('service_contracts_customer_idx').on(table.sbSystemId, table.serviceId),
+    // At most one live contract per customer and service; withdrawn ones are history.
+    uniqueIndex('service_contracts_live_key')
+      .on(table.sbSystemId, table.serviceId)
+      .where(sql`${table.status} <> 'withdrawn'`),
+    check('service_contracts_status_check', sql`${table.status} in ('active', 'suspended', 'withdrawal_reserved', 'withdrawn')`),
+    check(
+      'service_contracts_payment_check',
+      sql`(${table.paymentMethod} = '01' and ${table.cardToken} is null and ${table.cardLast4} is null)
+        or (${table.paymentMethod} = '02' and ${table.cardToken} is not null and ${table.cardLast4} ~ '^[0-9]{4}$')`,
+    ),
+  ],
+);
+
+/** One row per accepted request on a contract: what changed, when, and under which request key. */
+export const contractHistory = pgTable(
+  'contract_history',
+  {
+    id: serial('id').primaryKey(),
+    contractId: text('contract_id')
+      .notNull()
+      .references(() => serviceContracts.id),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    /** RequestType code (contracts/codes.ts), or 'resume' for a resume that keeps the payment method. */
+    requestType: text('request_type').notNull(),
+    /** OperationType code when the request came through the card provider; null otherwise. */
+    operation: text('operation'),
+    /** 'none' when the request created the contract. */
+    beforeStatus: text('before_status').notNull(),
+    afterStatus: text('after_status').notNull(),
+    beforePaymentMethod: text('before_payment_method'),
+    afterPaymentMethod: text('after_payment_method'),
+    beforePlanId: text('before_plan_id'),
+    afterPlanId: text('after_plan_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    requestKey: text('request_key'),
+  },
+  (table) => [index('contract_history_contract_idx').on(table.contractId, table.at)],
+);
+
+/**
+ * Per-request keys used as idempotency keys (docs/decisions/0004-idempotency.md). A key is
+ * scoped to the customer; reusing it for another endpoint or body is a mismatch.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    /** The session's customer; '' for a call made without one. */
+    sbSystemId: text('sb_system_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    /** sha256 of the method, path and canonical JSON body. */
+    bodyHash: text('body_hash').notNull(),
+    status: text('status', { enum: ['in_progress', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sbSystemId, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
+);
+
+/** Maintenance windows: a page id, or '*' for every page; E0005 while now is inside one. */
+export const regulations = pgTable(
+  'regulations',
+  {
+    id: serial('id').primaryKey(),
+    pageId: text('page_id').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    reason: text('reason').notNull().default(''),
+  },
+  (table) => [
+    index('regulations_page_idx').on(table.pageId, table.endsAt),
+    check('regulations_window_check', sql`${table.startsAt} < ${table.endsAt}`),
+  ],
+);
+
+/** In-store support visits (the support history pages); menus are the visit's menu lines. */
+export const supportHistory = pgTable(
+  'support_history',
+  {
+    id: serial('id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    contractId: text('contract_id').references(() => serviceContracts.id),
+    supportCategoryName: text('support_category_name').notNull(),
+    cfOrderNumber: text('cf_order_number').notNull(),
+    supportAcceptedAt: timestamp('support_accepted_at', { withTimezone: true }).notNull(),
+    supportAcceptedShopName: text('support_accepted_shop_name').notNull(),
+    /** [{ menuName, price }] as shown on the detail page. */
+    menus: jsonb('menus').$type<{ menuName: string; price: number }[]>().notNull(),
+  },
+  (table) => [
+    index('support_history_customer_idx').on(table.sbSystemId, table.supportAcceptedAt),
+    uniqueIndex('support_history_order_key').on(table.cfOrderNumber),
+  ],
+);
+
+/** Continued-use benefits granted under the in-store support service. */
+export const benefitHistory = pgTable(
+  'benefit_history',
+  {
+    id: serial('id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    contractId: text('contract_id').references(() => serviceContracts.id),
+    benefitName: text('benefit_name').notNull(),
+    /** Points or yen, as benefitUnit says. */
+    amount: integer('amount').notNull(),
+    benefitUnit: text('benefit_unit', { enum: ['point', 'yen'] }).notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('benefit_history_customer_idx').on(table.sbSystemId, table.grantedAt),
+    uniqueIndex('benefit_history_grant_key').on(table.sbSystemId, table.benefitName, table.grantedAt),
+  ],
+);
+
+/** Coupons a customer may enter when applying (couponCode / couponName of applyInfo). */
+export const coupons = pgTable('coupons', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  serviceId: text('service_id').notNull(),
+  description: text('description').notNull(),
+  validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+});
+
+/** A coupon used on a contract; one use per customer and coupon. */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    couponCode: text('coupon_code')
+      .notNull()
+      .references(() => coupons.code),
+    contractId: text('contract_id').references(() => serviceContracts.id),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('coupon_uses_customer_coupon_key').on(table.sbSystemId, table.couponCode)],
+);
+
+/**
+ * Login tickets for the external order provider: single use, short lived. The ticket string
+ * carries an HMAC so a forged one is refused before the database is asked.
+ */
+export const orderTickets = pgTable(
+  'order_tickets',
+  {
+    id: text('id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    userAgent: text('user_agent').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  },
+  (table) => [index('order_tickets_customer_idx').on(table.sbSystemId)],
+);
+
+/*
+ * Data storage flow tables (docs/decisions/0034-0036): one-time password challenges, card
+ * provider orders the portal created, and the storage usage of data storage contracts.
+ */
+
+/**
+ * One row per one-time password sent (docs/decisions/0035-otp-rules.md). Only an HMAC of the
+ * code is kept. A verified, unconsumed challenge of the same session is what registration and
+ * charge-affecting updates require; the submit consumes it in its own transaction.
+ */
+export const otpChallenges = pgTable(
+  'otp_challenges',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** HMAC-SHA256 (key derived from SESSION_SECRET) over the challenge id and the code. */
+    codeHash: text('code_hash').notNull(),
+    /** 'sending' while the gateway call is out; a failed send never counts for the cool-down. */
+    status: text('status', { enum: ['sending', 'sent', 'failed'] }).notNull(),
+    /** Wrong codes in a row for the customer, carried over from the previous unverified challenge. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('otp_challenges_customer_idx').on(table.sbSystemId, table.createdAt),
+    check('otp_challenges_attempts_check', sql`${table.failedAttempts} >= 0`),
+  ],
+);
+
+/**
+ * Card provider orders created through POST payment/information (docs/decisions/0036-payment-round-trip.md).
+ * The provider's token result is recorded once the server has read it from the provider; a card
+ * number never is. consumedAt marks the order a registration or update used.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    merchantOrderId: text('merchant_order_id').notNull(),
+    contentsServiceId: text('contents_service_id').notNull(),
+    /** OperationType code (10, 20, 40, 60, 70). */
+    operationType: text('operation_type').notNull(),
+    /** The request type the operation sets (requestTypeForOperation). */
+    requestType: text('request_type').notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'cancelled', 'rejected', 'expired'] }).notNull(),
+    tokenPan: text('token_pan'),
+    tokenPanEffectiveDate: text('token_pan_effective_date'),
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    contractId: text('contract_id').references(() => serviceContracts.id),
+  },
+  (table) => [
+    index('payment_orders_customer_idx').on(table.sbSystemId, table.createdAt),
+    uniqueIndex('payment_orders_merchant_order_key').on(table.merchantOrderId),
+    check('payment_orders_last4_check', sql`${table.cardLast4} is null or ${table.cardLast4} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/** Used and total bytes of a data storage contract, as the storage system last measured them. */
+export const storageUsage = pgTable(
+  'storage_usage',
+  {
+    contractId: text('contract_id')
+      .primaryKey()
+      .references(() => serviceContracts.id),
+    usedBytes: bigint('used_bytes', { mode: 'number' }).notNull(),
+    capacityBytes: bigint('capacity_bytes', { mode: 'number' }).notNull(),
+    measuredAt: timestamp('measured_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    check('storage_usage_bytes_check', sql`${table.usedBytes} >= 0 and ${table.capacityBytes} > 0 and ${table.usedBytes} <= ${table.capacityBytes}`),
+  ],
 );

@@ -1,0 +1,132 @@
+/**
+ * Registers a handler for one entry of the endpoint table (docs/decisions/0006-endpoint-table.md).
+ * Order of checks on every call: session (401/403), then the request's shape against the zod
+ * schemas (400 A0400, nothing changed), then the idempotency key, then the handler. Outside
+ * production the handler's answer is checked against the response schema as well.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Header, toRoutePattern, type EndpointDef } from '../../contracts/endpoint';
+import { ErrorCode } from '../../contracts/error-catalogue';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import { AppError, invalidRequest, unauthenticated, type Issue } from '../http/app-error';
+import { claimKey, completeKey, releaseKey, requestFingerprint } from '../idempotency/idempotency-store';
+import { requireSession } from '../session/require-session';
+import type { SessionRow } from '../session/session-store';
+
+/** The one call that hands out the session-token and so cannot demand it. */
+const BOOTSTRAP_PATHS = new Set(['/api/getAuthInfo']);
+
+const REQUEST_KEY = /^[A-Za-z0-9_-]{8,128}$/;
+
+export type EndpointContext<E extends EndpointDef> = {
+  readonly params: z.output<E['params']>;
+  readonly query: z.output<E['query']>;
+  readonly body: z.output<E['body']>;
+  readonly headers: [NonNullable<E['headers']>] extends [never] ? Record<string, never> : z.output<NonNullable<E['headers']>>;
+  /** Null only on public endpoints. */
+  readonly session: SessionRow | null;
+  readonly requestKey: string | undefined;
+  readonly db: Db;
+  readonly env: Env;
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+};
+
+export type EndpointHandler<E extends EndpointDef> = (
+  context: EndpointContext<E>,
+) => Promise<z.input<E['response']>> | z.input<E['response']>;
+
+/** The session of a signed-in endpoint; a handler of a public one gets 401 if it asks. */
+export function sessionOf(context: { session: SessionRow | null }): SessionRow {
+  if (!context.session) throw unauthenticated();
+  return context.session;
+}
+
+function issuesOf(error: z.ZodError, where: string): Issue[] {
+  return error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+}
+
+function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: string, issues: Issue[]): z.output<S> | undefined {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  issues.push(...issuesOf(result.error, where));
+  return undefined;
+}
+
+export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, def: E, handler: EndpointHandler<E>): void {
+  const method = def.method;
+  const endpointName = `${def.method} ${def.path}`;
+  app.route({
+    method,
+    url: toRoutePattern(def.path),
+    handler: async (request, reply) => {
+      const { db, env } = app.portal;
+      const session = def.public
+        ? null
+        : await requireSession({ db, env }, request, {
+            tokenHeader: !BOOTSTRAP_PATHS.has(def.path),
+            level2: def.level2 === true,
+          });
+
+      const issues: Issue[] = [];
+      const params = parsePart(def.params, request.params ?? {}, 'params', issues);
+      const query = parsePart(def.query, request.query ?? {}, 'query', issues);
+      const body = parsePart(def.body, request.body, 'body', issues);
+      const headers = def.headers ? parsePart(def.headers, request.headers, 'headers', issues) : {};
+      const keyHeader = request.headers[Header.RequestKey];
+      const requestKey = typeof keyHeader === 'string' ? keyHeader : undefined;
+      if (def.idempotent && (requestKey === undefined || !REQUEST_KEY.test(requestKey))) {
+        issues.push({ path: `headers.${Header.RequestKey}`, message: 'リクエストキーが指定されていないか、形式が正しくありません。' });
+      }
+      if (issues.length > 0) throw invalidRequest(issues);
+
+      const context = {
+        params,
+        query,
+        body,
+        headers,
+        session,
+        requestKey,
+        db,
+        env,
+        request,
+        reply,
+      } as EndpointContext<E>;
+
+      const run = async () => {
+        const value = await handler(context);
+        return env.NODE_ENV === 'production' ? value : def.response.parse(value);
+      };
+
+      if (!def.idempotent || requestKey === undefined) return reply.code(200).send(await run());
+
+      const ref = { key: requestKey, sbSystemId: session?.sbSystemId ?? '' };
+      const path = request.url.split('?')[0] ?? request.url;
+      const claim = await claimKey(db, { ...ref, endpoint: endpointName, bodyHash: requestFingerprint(method, path, query, body) });
+      switch (claim.kind) {
+        case 'mismatch':
+          throw new AppError(ErrorCode.IdempotencyMismatch);
+        case 'inProgress':
+          throw new AppError(ErrorCode.InProgress);
+        case 'replay':
+          return reply.code(claim.status).header('idempotent-replayed', 'true').send(claim.body);
+        case 'proceed':
+          break;
+      }
+      let value: unknown;
+      try {
+        value = await run();
+      } catch (error) {
+        await releaseKey(db, ref);
+        throw error;
+      }
+      await completeKey(db, ref, 200, value);
+      return reply.code(200).send(value);
+    },
+  });
+}

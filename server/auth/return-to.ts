@@ -1,0 +1,46 @@
+/**
+ * Where a customer lands after signing on. Only paths of the page table are accepted, so a
+ * crafted returnTo can never send the browser to another site (no open redirect).
+ */
+import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
+import { findPage } from '../../machines/page-table';
+
+export const DefaultLanding = '/Top';
+
+const internalOrigin = 'http://portal.internal';
+
+/** The page-table path for an internal returnTo; /Top for anything else. */
+export function safeReturnTo(returnTo: string | undefined): string {
+  if (returnTo === undefined || !returnTo.startsWith('/') || returnTo.startsWith('//')) return DefaultLanding;
+  // Backslashes and control characters are read as "//" or dropped by some browsers.
+  if ([...returnTo].some((char) => char === '\\' || char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) {
+    return DefaultLanding;
+  }
+  let url: URL;
+  try {
+    url = new URL(returnTo, internalOrigin);
+  } catch {
+    return DefaultLanding;
+  }
+  if (url.origin !== internalOrigin) return DefaultLanding;
+  return findPage(url.pathname)?.path ?? DefaultLanding;
+}
+
+/** The landing the sign-on request type decides (spec section 4); no type keeps returnTo. */
+export function landingFor(type: SignOnTypeValue | undefined, returnTo: string | undefined): string {
+  switch (type) {
+    case undefined:
+    case SignOnType.ReturnToLanding:
+      return safeReturnTo(returnTo);
+    case SignOnType.ReturnToTop:
+      return DefaultLanding;
+    case SignOnType.BasketLiveLanding:
+      return '/BasketLive';
+    case SignOnType.Invoice:
+      return '/Invoice';
+    case SignOnType.MailAddressConfirmation:
+    case SignOnType.BasketLiveMailAddressConfirmation:
+      // Mail-address confirmation has no page of its own yet; the contact info page shows it.
+      return '/AccountMenu/Contact/Info';
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * Registration and contract updates of the data storage service (docs/flows/anshin-data-box.md,
+ * contracts/lifecycle.ts). Each request is decided and written in ONE transaction that holds the
+ * customer's row: the lifecycle check (anything unlawful, or a restricted line, is E0008 and
+ * changes nothing), the verified one-time password where the flow requires it (ADR 0025), the
+ * contract row, one history row with the request type, and what the request uses up (the card
+ * order, the coupon, the OTP). A card triple from the browser is checked with the provider first.
+ */
+import { and, eq } from 'drizzle-orm';
+import {
+  AnshinPlanId,
+  AnshinServiceId,
+  cancelOptions,
+  type ContractReceipt,
+  type RegisterServiceRequest,
+  type UpdateContractsRequest,
+} from '../../contracts/api/anshin-data-box';
+import {
+  ContractStatus,
+  LineStatus,
+  OperationType,
+  PaymentChangeRequestTypes,
+  PaymentMethod,
+  RequestType,
+  type ContractStatusValue,
+  type OperationTypeValue,
+  type RequestTypeValue,
+} from '../../contracts/codes';
+import { ErrorCode } from '../../contracts/error-catalogue';
+import { nextStatus, nextStatusOnResume, type ServiceState } from '../../contracts/lifecycle';
+import { useCoupon, judgeCoupon } from '../coupons/coupon-repository';
+import type { Db } from '../db/client';
+import { contractHistory, serviceContracts } from '../db/schema';
+import type { CardProviderClient } from '../gateways/card-provider-client';
+import { AppError, invalidRequest, type Issue } from '../http/app-error';
+import { consumeVerifiedOtp } from '../otp/otp-store';
+import { currentJstMonth } from '../payments/card-expiry';
+import { consumePaymentOrder, verifySubmittedCard, type TokenTriple, type VerifiedCard } from '../payments/payment-orders';
+import { endOfJstMonth, formatJstDate } from '../time/jst';
+import { currentContract, findCustomer, listContracts, type ContractRow, type CustomerRow } from './contract-repository';
+import { lockCustomer } from './customer-lock';
+import { dropStorage, startStorage } from './storage-usage-repository';
+
+export type SubmitDeps = { db: Db; cardProvider: CardProviderClient };
+export type Submitter = { sbSystemId: string; sessionId: string; requestKey: string | undefined };
+
+/** How a resume without a payment change is written in the history (there is no spec code for it). */
+export const ResumeHistoryType = 'resume';
+
+const forbidden = () => new AppError(ErrorCode.StatusForbidsProcedure);
+
+type Tokens = { tokenPAN: string | null; tokenPanEffectiveDate: string | null; checkRequestValidityToken: string | null };
+
+function tripleOf(tokens: Tokens): TokenTriple | 'none' | 'partial' {
+  const { tokenPAN, tokenPanEffectiveDate, checkRequestValidityToken } = tokens;
+  if (tokenPAN === null && tokenPanEffectiveDate === null && checkRequestValidityToken === null) return 'none';
+  if (tokenPAN === null || tokenPanEffectiveDate === null || checkRequestValidityToken === null) return 'partial';
+  return { tokenPAN, tokenPanEffectiveDate, checkRequestValidityToken };
+}
+
+const tokenIssue = (message: string): Issue[] => [{ path: 'body.tokenPAN', message }];
+
+const receipt = (status: ContractStatusValue, effective: Date, now: Date): ContractReceipt => ({
+  serviceId: AnshinServiceId,
+  status,
+  effectiveDate: formatJstDate(effective).replaceAll('/', '-'),
+  acceptedAt: now.toISOString(),
+});
+
+function stateOf(contract: ContractRow | undefined): ServiceState {
+  return contract ? contract.status : 'none';
+}
+
+/** The customer's live contract of this service, if any (withdrawn ones are history). */
+function liveContract(rows: readonly ContractRow[]): ContractRow | undefined {
+  const contract = currentContract(rows, AnshinServiceId);
+  return contract && contract.status !== ContractStatus.Withdrawn ? contract : undefined;
+}
+
+async function readState(db: Db, customer: CustomerRow): Promise<{ rows: ContractRow[]; contract: ContractRow | undefined }> {
+  const rows = await listContracts(db, customer.sbSystemId);
+  return { rows, contract: currentContract(rows, AnshinServiceId) };
+}
+
+type Payment =
+  | { method: typeof PaymentMethod.WithMobile }
+  | { method: typeof PaymentMethod.CreditCard; token: string; last4: string; effectiveDate: string; order: VerifiedCard | null };
+
+function paymentColumns(payment: Payment) {
+  return payment.method === PaymentMethod.WithMobile
+    ? { paymentMethod: PaymentMethod.WithMobile, cardToken: null, cardLast4: null, cardTokenEffectiveDate: null }
+    : { paymentMethod: PaymentMethod.CreditCard, cardToken: payment.token, cardLast4: payment.last4, cardTokenEffectiveDate: payment.effectiveDate };
+}
+
+/** The card another of the customer's live contracts pays with ("registered card", value 02). */
+function registeredCard(rows: readonly ContractRow[], now: Date): Payment | undefined {
+  const row = rows
+    .filter((candidate) => candidate.status !== ContractStatus.Withdrawn && candidate.paymentMethod === PaymentMethod.CreditCard)
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  if (!row || row.cardToken === null || row.cardLast4 === null || row.cardTokenEffectiveDate === null) return undefined;
+  if (row.cardTokenEffectiveDate < currentJstMonth(now)) throw new AppError(ErrorCode.CardUnusable);
+  return { method: PaymentMethod.CreditCard, token: row.cardToken, last4: row.cardLast4, effectiveDate: row.cardTokenEffectiveDate, order: null };
+}
+
+function cardPayment(card: VerifiedCard): Payment {
+  return { method: PaymentMethod.CreditCard, token: card.tokenPAN, last4: card.last4, effectiveDate: card.tokenPanEffectiveDate, order: card };
+}
+
+export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: RegisterServiceRequest, now: Date = new Date()): Promise<ContractReceipt> {
+  const triple = tripleOf(body);
+  if (triple === 'partial') throw invalidRequest(tokenIssue('カード情報が揃っていません。'));
+  const byMobile = body.requestType === RequestType.RegisterByMobile;
+  const newCard = body.paymentMethodValue === PaymentMethod.NewCreditCard;
+  if (byMobile !== (body.paymentMethodValue === PaymentMethod.WithMobile)) {
+    throw invalidRequest([{ path: 'body.paymentMethodValue', message: '申込種別と支払方法が一致しません。' }]);
+  }
+  if (newCard !== (triple !== 'none')) {
+    throw invalidRequest(tokenIssue(newCard ? '新しいカードのカード情報がありません。' : 'この支払方法にカード情報は指定できません。'));
+  }
+
+  // Refuse early what the lifecycle forbids, before asking the card provider anything.
+  const lawful = (customer: CustomerRow, contract: ContractRow | undefined) =>
+    customer.lineStatus !== LineStatus.Restricted && nextStatus(stateOf(contract), body.requestType) !== undefined;
+  const before = await findCustomer(deps.db, who.sbSystemId);
+  if (!lawful(before, (await readState(deps.db, before)).contract)) throw forbidden();
+
+  const card =
+    triple === 'none'
+      ? null
+      : await verifySubmittedCard(deps.db, deps.cardProvider, {
+          sbSystemId: who.sbSystemId,
+          serviceId: AnshinServiceId,
+          operations: [OperationType.Registration],
+          tokens: triple,
+        }, now);
+
+  return deps.db.transaction(async (tx) => {
+    const customer = await lockCustomer(tx, who.sbSystemId);
+    const { rows, contract } = await readState(tx, customer);
+    if (!lawful(customer, contract)) throw forbidden();
+    const state = stateOf(contract);
+
+    let payment: Payment;
+    if (byMobile) payment = { method: PaymentMethod.WithMobile };
+    else if (card !== null) payment = cardPayment(card);
+    else {
+      const registered = registeredCard(rows, now);
+      if (!registered) throw forbidden();
+      payment = registered;
+    }
+
+    await consumeVerifiedOtp(tx, who, now);
+
+    if (body.couponCode !== null) {
+      const judged = await judgeCoupon(tx, { sbSystemId: who.sbSystemId, couponCd: body.couponCode, serviceId: AnshinServiceId }, now);
+      if (judged.result !== 'OK') throw new AppError(ErrorCode.CouponInvalid);
+    }
+
+    const [created] = await tx
+      .insert(serviceContracts)
+      .values({
+        sbSystemId: who.sbSystemId,
+        serviceId: AnshinServiceId,
+        planId: AnshinPlanId,
+        status: ContractStatus.Active,
+        ...paymentColumns(payment),
+        startedAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: serviceContracts.id });
+    if (!created) throw new Error('contract insert returned no row');
+
+    await tx.insert(contractHistory).values({
+      contractId: created.id,
+      sbSystemId: who.sbSystemId,
+      requestType: body.requestType,
+      operation: card?.operationType ?? null,
+      beforeStatus: state,
+      afterStatus: ContractStatus.Active,
+      beforePaymentMethod: null,
+      afterPaymentMethod: payment.method,
+      beforePlanId: null,
+      afterPlanId: AnshinPlanId,
+      at: now,
+      requestKey: who.requestKey ?? null,
+    });
+    if (body.couponCode !== null) await useCoupon(tx, { sbSystemId: who.sbSystemId, couponCd: body.couponCode, contractId: created.id }, now);
+    await startStorage(tx, created.id, now);
+    if (card !== null) await consumePaymentOrder(tx, card.orderId, created.id, now);
+    return receipt(ContractStatus.Active, now, now);
+  });
+}
+
+const CancelTypes: readonly RequestTypeValue[] = [
+  RequestType.Withdrawal,
+  RequestType.WithdrawalReservationMonthEnd,
+  RequestType.WithdrawalReservationCancel,
+  RequestType.WithdrawalReservationReckoningDate,
+];
+
+/** The card operations whose order may pay for this change. */
+function operationsFor(requestType: RequestTypeValue, resume: boolean): OperationTypeValue[] {
+  if (requestType === RequestType.CreditToCredit) return [resume ? OperationType.CreditToCreditAndResume : OperationType.CreditToCredit];
+  if (requestType === RequestType.MobileToCredit) return [resume ? OperationType.MobileToCreditAndResume : OperationType.MobileToCredit];
+  return [];
+}
+
+/** The payment method a change needs the contract to have now. */
+const RequiredCurrentMethod: Partial<Record<RequestTypeValue, string>> = {
+  [RequestType.CreditToCredit]: PaymentMethod.CreditCard,
+  [RequestType.CreditToMobile]: PaymentMethod.CreditCard,
+  [RequestType.MobileToCredit]: PaymentMethod.WithMobile,
+};
+
+/** The state after the request, or undefined when the lifecycle does not allow it. */
+function decide(contract: ContractRow | undefined, requestType: RequestTypeValue | null, resume: boolean): ContractStatusValue | undefined {
+  if (!contract || contract.status === ContractStatus.Withdrawn) return undefined;
+  const state = contract.status;
+  if (requestType !== null) {
+    const needed = RequiredCurrentMethod[requestType];
+    if (needed !== undefined && contract.paymentMethod !== needed) return undefined;
+    if (CancelTypes.includes(requestType) && !cancelOptions(state).includes(requestType)) return undefined;
+  }
+  if (resume) return nextStatusOnResume(state, requestType);
+  return requestType === null ? undefined : nextStatus(state, requestType);
+}
+
+export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: UpdateContractsRequest, now: Date = new Date()): Promise<ContractReceipt> {
+  const { requestType, resume } = body;
+  if (!resume && requestType === null) {
+    throw invalidRequest([{ path: 'body.requestType', message: '申込種別を指定してください。' }]);
+  }
+  const triple = tripleOf(body);
+  if (triple === 'partial') throw invalidRequest(tokenIssue('カード情報が揃っていません。'));
+  const needsCard = requestType === RequestType.CreditToCredit || requestType === RequestType.MobileToCredit;
+  if (needsCard !== (triple !== 'none')) {
+    throw invalidRequest(tokenIssue(needsCard ? '新しいカードのカード情報がありません。' : 'このお手続きにカード情報は指定できません。'));
+  }
+  if (requestType === RequestType.CreditToMobile && (body.paymentMethodLabel ?? '') === '') {
+    throw invalidRequest([{ path: 'body.paymentMethodLabel', message: '支払方法を指定してください。' }]);
+  }
+
+  const before = await findCustomer(deps.db, who.sbSystemId);
+  const lawful = (customer: CustomerRow, contract: ContractRow | undefined) =>
+    customer.lineStatus !== LineStatus.Restricted && decide(contract, requestType, resume) !== undefined;
+  if (!lawful(before, (await readState(deps.db, before)).contract)) throw forbidden();
+
+  const card =
+    triple === 'none' || requestType === null
+      ? null
+      : await verifySubmittedCard(deps.db, deps.cardProvider, {
+          sbSystemId: who.sbSystemId,
+          serviceId: AnshinServiceId,
+          operations: operationsFor(requestType, resume),
+          tokens: triple,
+        }, now);
+
+  return deps.db.transaction(async (tx) => {
+    const customer = await lockCustomer(tx, who.sbSystemId);
+    const { rows } = await readState(tx, customer);
+    const contract = liveContract(rows);
+    const after = customer.lineStatus === LineStatus.Restricted ? undefined : decide(contract, requestType, resume);
+    if (contract === undefined || after === undefined) throw forbidden();
+
+    // ADR 0025: a charge starts again or its payment changes -> a verified contact first.
+    const chargeAffecting = resume || (requestType !== null && PaymentChangeRequestTypes.includes(requestType));
+    if (chargeAffecting) await consumeVerifiedOtp(tx, who, now);
+
+    let payment: Payment | undefined;
+    if (card !== null) payment = cardPayment(card);
+    else if (requestType === RequestType.CreditToMobile) payment = { method: PaymentMethod.WithMobile };
+
+    let withdrawalAt = contract.withdrawalAt;
+    if (requestType === RequestType.Withdrawal) withdrawalAt = now;
+    if (requestType === RequestType.WithdrawalReservationMonthEnd) withdrawalAt = endOfJstMonth(now);
+    if (requestType === RequestType.WithdrawalReservationCancel) withdrawalAt = null;
+
+    const updated = await tx
+      .update(serviceContracts)
+      .set({
+        status: after,
+        ...(payment === undefined ? {} : paymentColumns(payment)),
+        withdrawalAt,
+        ...(resume ? { suspendedAt: null } : {}),
+        updatedAt: now,
+      })
+      .where(and(eq(serviceContracts.id, contract.id), eq(serviceContracts.status, contract.status)))
+      .returning({ id: serviceContracts.id });
+    if (updated.length === 0) throw forbidden();
+
+    await tx.insert(contractHistory).values({
+      contractId: contract.id,
+      sbSystemId: who.sbSystemId,
+      requestType: requestType ?? ResumeHistoryType,
+      operation: card?.operationType ?? null,
+      beforeStatus: contract.status,
+      afterStatus: after,
+      beforePaymentMethod: contract.paymentMethod,
+      afterPaymentMethod: payment?.method ?? contract.paymentMethod,
+      beforePlanId: contract.planId,
+      afterPlanId: contract.planId,
+      at: now,
+      requestKey: who.requestKey ?? null,
+    });
+    if (requestType === RequestType.Withdrawal) await dropStorage(tx, contract.id);
+    if (card !== null) await consumePaymentOrder(tx, card.orderId, contract.id, now);
+    return receipt(after, requestType === RequestType.WithdrawalReservationMonthEnd && withdrawalAt ? withdrawalAt : now, now);
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Reads of a customer's optional-service contracts and line, shaped for the API
+ * (masked payment: a card shows only its last 4 digits and the token's effective date).
+ */
+import { asc, desc, eq } from 'drizzle-orm';
+import { CreditCardLabel, MobileBillLabel, PaymentMethod, ServiceIdSchema, ServiceId, type ServiceIdValue } from '../../contracts/codes';
+import { allowedActionsFor, type ServiceState } from '../../contracts/lifecycle';
+import {
+  ServiceNames,
+  type PaymentSummary,
+  type ServiceContract,
+  type ServiceUsage,
+  type ServiceUsageStatus,
+} from '../../contracts/api/service-contracts';
+import type { Db } from '../db/client';
+import { customers, serviceContracts } from '../db/schema';
+import { notFound } from '../http/app-error';
+
+export type ContractRow = typeof serviceContracts.$inferSelect;
+export type CustomerRow = typeof customers.$inferSelect;
+
+const catalogueOrder: readonly ServiceIdValue[] = [ServiceId.DataStorage, ServiceId.BasketLive, ServiceId.InStoreSupport];
+
+export async function findCustomer(db: Db, sbSystemId: string): Promise<CustomerRow> {
+  const [row] = await db.select().from(customers).where(eq(customers.sbSystemId, sbSystemId)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listContracts(db: Db, sbSystemId: string): Promise<ContractRow[]> {
+  return db
+    .select()
+    .from(serviceContracts)
+    .where(eq(serviceContracts.sbSystemId, sbSystemId))
+    .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id));
+}
+
+export function paymentSummary(row: Pick<ContractRow, 'paymentMethod' | 'cardLast4' | 'cardTokenEffectiveDate'>): PaymentSummary {
+  if (row.paymentMethod === PaymentMethod.CreditCard) {
+    return { value: '02', label: CreditCardLabel, cardLast4: row.cardLast4, tokenPanEffectiveDate: row.cardTokenEffectiveDate };
+  }
+  return { value: '01', label: MobileBillLabel, cardLast4: null, tokenPanEffectiveDate: null };
+}
+
+export function toServiceContract(row: ContractRow): ServiceContract {
+  const serviceId = ServiceIdSchema.parse(row.serviceId);
+  return {
+    contractId: row.id,
+    serviceId,
+    serviceName: ServiceNames[serviceId],
+    planId: row.planId as ServiceContract['planId'],
+    status: row.status,
+    paymentMethod: paymentSummary(row),
+    startedAt: row.startedAt.toISOString(),
+    withdrawalAt: row.withdrawalAt?.toISOString() ?? null,
+    suspendedAt: row.suspendedAt?.toISOString() ?? null,
+  };
+}
+
+/** The contract that decides a service's state: the live one, else the latest withdrawn one. */
+export function currentContract(rows: readonly ContractRow[], serviceId: ServiceIdValue): ContractRow | undefined {
+  const ofService = rows.filter((row) => row.serviceId === serviceId);
+  return ofService.find((row) => row.status !== 'withdrawn') ?? ofService[0];
+}
+
+export function usageStatus(customer: Pick<CustomerRow, 'lineStatus'>, rows: readonly ContractRow[]): ServiceUsageStatus {
+  const restricted = customer.lineStatus === 'restricted';
+  const services = catalogueOrder.map((serviceId): ServiceUsage => {
+    const contract = currentContract(rows, serviceId);
+    const state: ServiceState = contract ? contract.status : 'none';
+    return {
+      serviceId,
+      serviceName: ServiceNames[serviceId],
+      state,
+      contractId: contract?.id ?? null,
+      planId: (contract?.planId ?? null) as ServiceUsage['planId'],
+      paymentMethod: contract ? paymentSummary(contract) : null,
+      withdrawalAt: contract?.withdrawalAt?.toISOString() ?? null,
+      suspendedAt: contract?.suspendedAt?.toISOString() ?? null,
+      allowedActions: restricted ? [] : [...allowedActionsFor(serviceId, state)],
+    };
+  });
+  return { restricted, services };
+}

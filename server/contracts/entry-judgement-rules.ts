@@ -1,0 +1,66 @@
+/**
+ * Whether a customer may apply for a service now (docs/decisions/0034-entry-judgement-and-coupons.md).
+ * Every rule is checked, so the answer lists every reason; the client decides what a failure
+ * means (the data storage service ignores one that is only about the mail address).
+ */
+import { and, eq, gt } from 'drizzle-orm';
+import { registerServiceEndpoint } from '../../contracts/api/anshin-data-box';
+import {
+  EntryJudgementResult,
+  MailAddressParameter,
+  type EntryJudgementNg,
+  type EntryJudgementResponse,
+} from '../../contracts/api/entry-judgement';
+import { LineStatus, type ServiceIdValue } from '../../contracts/codes';
+import { ActionsByService } from '../../contracts/lifecycle';
+import type { Db } from '../db/client';
+import { idempotencyKeys } from '../db/schema';
+import { STALE_CLAIM_MS } from '../idempotency/idempotency-store';
+import { currentContract, listContracts, type CustomerRow } from './contract-repository';
+
+/** Top-level domains that never receive mail (RFC 2606, RFC 6761). */
+const UNDELIVERABLE_TLDS = new Set(['invalid', 'localhost']);
+
+export function isDeliverableMailAddress(address: string): boolean {
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return false;
+  const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  return domain.includes('.') && !UNDELIVERABLE_TLDS.has(tld);
+}
+
+const REGISTER_ENDPOINT = `${registerServiceEndpoint.method} ${registerServiceEndpoint.path}`;
+
+export async function judgeEntry(db: Db, customer: CustomerRow, serviceId: ServiceIdValue, now: Date = new Date()): Promise<EntryJudgementResponse> {
+  const ngList: EntryJudgementNg[] = [];
+  if (!ActionsByService[serviceId].includes('apply')) {
+    ngList.push({ parameter: 'contentsServiceId', reason: 'SERVICE_NOT_OFFERED' });
+  }
+  if (customer.lineStatus === LineStatus.Restricted) {
+    ngList.push({ parameter: 'lineStatus', reason: 'LINE_RESTRICTED' });
+  }
+  const contract = currentContract(await listContracts(db, customer.sbSystemId), serviceId);
+  if (contract !== undefined && contract.status !== 'withdrawn') {
+    ngList.push({ parameter: 'contract', reason: 'ALREADY_CONTRACTED' });
+  }
+  // A registration still being processed: the client asks again shortly (a retryable parameter).
+  const [pending] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.sbSystemId, customer.sbSystemId),
+        eq(idempotencyKeys.endpoint, REGISTER_ENDPOINT),
+        eq(idempotencyKeys.status, 'in_progress'),
+        gt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+      ),
+    )
+    .limit(1);
+  if (pending) ngList.push({ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' });
+  if (!customer.mailAddressConfirmed) {
+    ngList.push({ parameter: MailAddressParameter, reason: 'MAIL_ADDRESS_UNCONFIRMED' });
+  } else if (!isDeliverableMailAddress(customer.mailAddress)) {
+    ngList.push({ parameter: MailAddressParameter, reason: 'MAIL_ADDRESS_UNDELIVERABLE' });
+  }
+  return { result: ngList.length === 0 ? EntryJudgementResult.Ok : EntryJudgementResult.Ng, ngList };
+}

@@ -1,0 +1,283 @@
+/**
+ * Demo customers (docs/decisions/0007-demo-customers.md): one per state a flow can start from.
+ * The seed writes them; the README and the sign-in page list them. Names, addresses and numbers
+ * are fictitious.
+ */
+import {
+  ContractStatus,
+  LineStatus,
+  PaymentMethod,
+  PlanId,
+  ServiceId,
+  type ContractStatusValue,
+  type LineStatusValue,
+  type PlanIdValue,
+  type ServiceIdValue,
+} from '../../contracts/codes';
+
+/** The one password every demo customer signs in with (local and review hosts only). */
+export const DEMO_PASSWORD = 'Demo1234!';
+
+export type DemoContract = {
+  readonly id: string;
+  readonly serviceId: ServiceIdValue;
+  readonly planId: PlanIdValue;
+  readonly status: ContractStatusValue;
+  readonly payment:
+    | { readonly method: typeof PaymentMethod.WithMobile }
+    | {
+        readonly method: typeof PaymentMethod.CreditCard;
+        readonly token: string;
+        readonly last4: string;
+        readonly effectiveDate: string;
+      };
+  readonly startedAt: string;
+  readonly suspendedAt?: string;
+  /** An ISO date-time, or 'month-end': the end of the month the seed runs in (a reservation still ahead). */
+  readonly withdrawalAt?: string;
+};
+
+export type DemoCustomer = {
+  readonly sbSystemId: string;
+  readonly loginId: string;
+  /** What this customer shows, in Japanese, for the sign-in page and the README. */
+  readonly description: string;
+  readonly lastNameKanji: string;
+  readonly firstNameKanji: string;
+  readonly lastNameKana: string;
+  readonly firstNameKana: string;
+  readonly birthday: string;
+  readonly postalCode: string;
+  readonly address: string;
+  readonly subAddress: string;
+  readonly phoneNumber: string;
+  readonly mailAddress: string;
+  readonly mailAddressConfirmed: boolean;
+  readonly lineStatus: LineStatusValue;
+  readonly contracts: readonly DemoContract[];
+};
+
+const mobile = { method: PaymentMethod.WithMobile } as const;
+const card = (last4: string, effectiveDate = '202912') =>
+  ({ method: PaymentMethod.CreditCard, token: `tok_demo_${last4}_${effectiveDate}`, last4, effectiveDate }) as const;
+
+type Person = Omit<DemoCustomer, 'sbSystemId' | 'loginId' | 'description' | 'contracts'>;
+
+const person = (
+  kanji: [string, string],
+  kana: [string, string],
+  birthday: string,
+  postalCode: string,
+  address: string,
+  subAddress: string,
+  phoneNumber: string,
+  mailAddress: string,
+  extra: Partial<Pick<Person, 'mailAddressConfirmed' | 'lineStatus'>> = {},
+): Person => ({
+  lastNameKanji: kanji[0],
+  firstNameKanji: kanji[1],
+  lastNameKana: kana[0],
+  firstNameKana: kana[1],
+  birthday,
+  postalCode,
+  address,
+  subAddress,
+  phoneNumber,
+  mailAddress,
+  mailAddressConfirmed: true,
+  lineStatus: LineStatus.Active,
+  ...extra,
+});
+
+const basketLive = (id: string, planId: PlanIdValue, payment: DemoContract['payment']): DemoContract => ({
+  id,
+  serviceId: ServiceId.BasketLive,
+  planId,
+  status: ContractStatus.Active,
+  payment,
+  startedAt: '2025-10-01T00:00:00+09:00',
+});
+
+export const demoCustomerRecords: readonly DemoCustomer[] = [
+  {
+    sbSystemId: '1000000001',
+    loginId: 'demo01',
+    description: 'オプションサービスの契約なし（新規申し込みを試せます）',
+    ...person(['山田', '太郎'], ['ヤマダ', 'タロウ'], '1985/04/12', '1050011', '東京都港区芝公園4-2-8', 'ポータルハイツ101', '09012340001', 'taro.yamada@example.jp'),
+    contracts: [],
+  },
+  {
+    sbSystemId: '1000000002',
+    loginId: 'demo02',
+    description: 'あんしんデータボックス利用中（携帯電話料金とまとめて支払い）',
+    ...person(['佐藤', '花子'], ['サトウ', 'ハナコ'], '1990/08/03', '5300001', '大阪府大阪市北区梅田3-1-1', '', '09012340002', 'hanako.sato@example.jp'),
+    contracts: [
+      { id: 'SC000000000201', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Active, payment: mobile, startedAt: '2025-06-01T00:00:00+09:00' },
+    ],
+  },
+  {
+    sbSystemId: '1000000003',
+    loginId: 'demo03',
+    description: 'あんしんデータボックス利用中（クレジットカード末尾4242）',
+    ...person(['鈴木', '一郎'], ['スズキ', 'イチロウ'], '1978/01/25', '4600008', '愛知県名古屋市中区栄3-4-5', '栄ビル502', '08012340003', 'ichiro.suzuki@example.jp'),
+    contracts: [
+      { id: 'SC000000000301', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Active, payment: card('4242'), startedAt: '2025-03-15T00:00:00+09:00' },
+    ],
+  },
+  {
+    sbSystemId: '1000000004',
+    loginId: 'demo04',
+    description: 'あんしんデータボックス利用停止中（利用再開を試せます）',
+    ...person(['高橋', '美咲'], ['タカハシ', 'ミサキ'], '1995/11/30', '8120011', '福岡県福岡市博多区博多駅前2-1-1', '', '07012340004', 'misaki.takahashi@example.jp'),
+    contracts: [
+      { id: 'SC000000000401', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Suspended, payment: card('0005', '202605'), startedAt: '2024-12-01T00:00:00+09:00', suspendedAt: '2026-10-15T09:00:00+09:00' },
+    ],
+  },
+  {
+    sbSystemId: '1000000005',
+    loginId: 'demo05',
+    description: 'あんしんデータボックス月末解約予約中',
+    ...person(['田中', '健太'], ['タナカ', 'ケンタ'], '1982/06/18', '0600001', '北海道札幌市中央区北一条西2-1', 'さっぽろマンション803', '09012340005', 'kenta.tanaka@example.jp'),
+    contracts: [
+      { id: 'SC000000000501', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.WithdrawalReserved, payment: mobile, startedAt: '2025-01-10T00:00:00+09:00', withdrawalAt: 'month-end' },
+    ],
+  },
+  {
+    sbSystemId: '1000000006',
+    loginId: 'demo06',
+    description: 'バスケットLIVE利用中（プラン232・携帯電話料金とまとめて支払い）',
+    ...person(['伊藤', '大輔'], ['イトウ', 'ダイスケ'], '1988/02/14', '9800811', '宮城県仙台市青葉区一番町1-2-3', '', '09012340006', 'daisuke.ito@example.jp'),
+    contracts: [basketLive('SC000000000601', PlanId.BasketLive, mobile)],
+  },
+  {
+    sbSystemId: '1000000007',
+    loginId: 'demo07',
+    description: 'バスケットLIVE利用中（プラン232-1・クレジットカード末尾1111）',
+    ...person(['渡辺', '由美'], ['ワタナベ', 'ユミ'], '1992/09/09', '7300011', '広島県広島市中区基町6-78', 'リバーサイド205', '08012340007', 'yumi.watanabe@example.jp'),
+    contracts: [basketLive('SC000000000701', PlanId.BasketLive1, card('1111'))],
+  },
+  {
+    sbSystemId: '1000000008',
+    loginId: 'demo08',
+    description: 'バスケットLIVE利用中（プラン232-2・携帯電話料金とまとめて支払い）',
+    ...person(['中村', '翔太'], ['ナカムラ', 'ショウタ'], '2000/03/21', '6008216', '京都府京都市下京区烏丸通七条下る', '', '09012340008', 'shota.nakamura@example.jp'),
+    contracts: [basketLive('SC000000000801', PlanId.BasketLive2, mobile)],
+  },
+  {
+    sbSystemId: '1000000009',
+    loginId: 'demo09',
+    description: 'バスケットLIVE利用中（プラン232-3・クレジットカード末尾4444）',
+    ...person(['小林', '彩'], ['コバヤシ', 'アヤ'], '1998/12/01', '2310023', '神奈川県横浜市中区山下町1', 'ベイタワー1203', '07012340009', 'aya.kobayashi@example.jp'),
+    contracts: [basketLive('SC000000000901', PlanId.BasketLive3, card('4444'))],
+  },
+  {
+    sbSystemId: '1000000010',
+    loginId: 'demo10',
+    description: 'バスケットLIVE利用中（プラン232-4・携帯電話料金とまとめて支払い）',
+    ...person(['加藤', '誠'], ['カトウ', 'マコト'], '1975/07/07', '3300846', '埼玉県さいたま市大宮区大門町2-118', '', '09012340010', 'makoto.kato@example.jp'),
+    contracts: [basketLive('SC000000001001', PlanId.BasketLive4, mobile)],
+  },
+  {
+    sbSystemId: '1000000011',
+    loginId: 'demo11',
+    description: 'スマホ設定サポート定額利用中（プラン238・サポート履歴と継続利用特典あり）',
+    ...person(['吉田', '恵子'], ['ヨシダ', 'ケイコ'], '1965/05/05', '9200961', '石川県金沢市香林坊1-1-1', '', '09012340011', 'keiko.yoshida@example.jp'),
+    contracts: [
+      { id: 'SC000000001101', serviceId: ServiceId.InStoreSupport, planId: PlanId.InStoreSupport238, status: ContractStatus.Active, payment: mobile, startedAt: '2025-02-01T00:00:00+09:00' },
+    ],
+  },
+  {
+    sbSystemId: '1000000012',
+    loginId: 'demo12',
+    description: '回線のご利用が制限中（すべてのお手続きがE0008になります）',
+    ...person(['山本', '直樹'], ['ヤマモト', 'ナオキ'], '1980/10/10', '7000024', '岡山県岡山市北区駅元町1-1', '', '09012340012', 'naoki.yamamoto@example.jp', { lineStatus: LineStatus.Restricted }),
+    contracts: [
+      { id: 'SC000000001201', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Active, payment: mobile, startedAt: '2025-05-01T00:00:00+09:00' },
+    ],
+  },
+  {
+    sbSystemId: '1000000013',
+    loginId: 'demo13',
+    description: 'メールアドレスが未確認（申し込み前のメールアドレス確認を試せます）',
+    ...person(['松本', '陽子'], ['マツモト', 'ヨウコ'], '1987/03/03', '3800836', '長野県長野市南県町1-1', '', '08012340013', 'yoko.matsumoto@example.jp', { mailAddressConfirmed: false }),
+    contracts: [],
+  },
+  {
+    sbSystemId: '1000000014',
+    loginId: 'demo14',
+    description: 'メールアドレスのドメインが受け付けられない（申し込み前の判定でメールアドレスが不可）',
+    ...person(['井上', '拓也'], ['イノウエ', 'タクヤ'], '1993/01/19', '8600806', '熊本県熊本市中央区花畑町1-1', '', '09012340014', 'takuya.inoue@blocked.example.invalid'),
+    contracts: [],
+  },
+  {
+    sbSystemId: '1000000015',
+    loginId: 'demo15',
+    description: 'あんしんデータボックスを解約済み（再度のお申し込みを試せます）',
+    ...person(['木村', 'さくら'], ['キムラ', 'サクラ'], '1999/04/01', '7600019', '香川県高松市サンポート2-1', '', '07012340015', 'sakura.kimura@example.jp'),
+    contracts: [
+      { id: 'SC000000001501', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Withdrawn, payment: mobile, startedAt: '2024-04-01T00:00:00+09:00', withdrawalAt: '2026-03-31T23:59:59+09:00' },
+    ],
+  },
+];
+
+/** The list the sign-in page and the README show. */
+export const demoCustomers: readonly { loginId: string; sbSystemId: string; description: string }[] =
+  demoCustomerRecords.map(({ loginId, sbSystemId, description }) => ({ loginId, sbSystemId, description }));
+
+/** The in-store support visits and benefits of demo11 (sbSystemId 1000000011). */
+export const demoSupportHistory = [
+  {
+    sbSystemId: '1000000011',
+    contractId: 'SC000000001101',
+    supportCategoryName: 'スマートフォン初期設定',
+    cfOrderNumber: 'CF2025020100011',
+    supportAcceptedAt: '2025-02-01T11:30:00+09:00',
+    supportAcceptedShopName: 'ポータルショップ金沢香林坊',
+    menus: [
+      { menuName: 'データ移行', price: 0 },
+      { menuName: 'メール設定', price: 0 },
+    ],
+  },
+  {
+    sbSystemId: '1000000011',
+    contractId: 'SC000000001101',
+    supportCategoryName: 'アプリ設定',
+    cfOrderNumber: 'CF2025071200011',
+    supportAcceptedAt: '2025-07-12T15:10:00+09:00',
+    supportAcceptedShopName: 'ポータルショップ金沢駅前',
+    menus: [{ menuName: 'キャッシュレス決済アプリ設定', price: 0 }],
+  },
+  {
+    sbSystemId: '1000000011',
+    contractId: 'SC000000001101',
+    supportCategoryName: 'セキュリティ設定',
+    cfOrderNumber: 'CF2026031800011',
+    supportAcceptedAt: '2026-03-18T10:05:00+09:00',
+    supportAcceptedShopName: 'ポータルショップ金沢香林坊',
+    menus: [
+      { menuName: '画面ロック設定', price: 0 },
+      { menuName: 'バックアップ設定', price: 0 },
+    ],
+  },
+] as const;
+
+export const demoBenefitHistory = [
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', benefitName: '継続利用特典（6か月）', amount: 500, benefitUnit: 'point', grantedAt: '2025-08-01T00:00:00+09:00' },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', benefitName: '継続利用特典（12か月）', amount: 1000, benefitUnit: 'point', grantedAt: '2026-02-01T00:00:00+09:00' },
+] as const;
+
+export const demoCoupons = [
+  { code: 'ANSHIN2026', name: 'あんしんデータボックス初月無料クーポン', serviceId: ServiceId.DataStorage, description: 'お申し込み月のご利用料金が無料になります。', validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'BASKET1M', name: 'バスケットLIVE 1か月無料クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込みから1か月間のご利用料金が無料になります。', validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+] as const;
+
+const GiB = 1024 ** 3;
+
+/** Storage usage of the demo data storage contracts (capacity 50 GB, server/contracts/storage-usage-repository.ts). */
+export const demoStorageUsage = [
+  { contractId: 'SC000000000201', usedBytes: Math.round(12.4 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+  { contractId: 'SC000000000301', usedBytes: Math.round(3.2 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+  { contractId: 'SC000000000401', usedBytes: Math.round(47.8 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-10-15T03:00:00+09:00' },
+  { contractId: 'SC000000000501', usedBytes: Math.round(0.8 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+  { contractId: 'SC000000001201', usedBytes: Math.round(1.5 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+] as const;

@@ -1,0 +1,68 @@
+/**
+ * Starts the portal: parse the environment, open and migrate the database, seed the demo
+ * customers when local, build the app and listen. SIGINT/SIGTERM close the server, then the
+ * database.
+ */
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, demoCustomers } from './db/demo-customers';
+import { seedDemoData } from './db/seed';
+import { parseEnv } from './env';
+import { buildApp } from './app';
+import { pruneKeys } from './idempotency/idempotency-store';
+
+const env = parseEnv();
+const database = openDatabase(env);
+await database.migrate();
+
+const seed = env.SEED_DEMO_DATA ?? env.DATABASE_URL === undefined;
+if (seed) await seedDemoData(database.db);
+
+const app = await buildApp({
+  env,
+  db: database.db,
+  logger: {
+    level: env.LOG_LEVEL,
+    redact: ['req.headers.cookie', 'req.headers["session-token"]', 'res.headers["set-cookie"]'],
+  },
+});
+
+const pruning = setInterval(() => {
+  pruneKeys(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+}, 60 * 60_000);
+pruning.unref();
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  clearInterval(pruning);
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    stop(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ host: env.HOST, port: env.PORT });
+const url = env.PUBLIC_URL ?? `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+const lines = [
+  `お客さまポータル: ${url}/`,
+  `データベース: ${database.kind === 'pglite' ? `PGlite (${env.DATA_DIR})` : 'PostgreSQL'}`,
+];
+if (seed) {
+  lines.push(`デモ用のお客さま（パスワードは共通で ${DEMO_PASSWORD}）:`);
+  for (const customer of demoCustomers) lines.push(`  ${customer.loginId.padEnd(8)} ${customer.sbSystemId}  ${customer.description}`);
+}
+process.stdout.write(`${lines.join('\n')}\n`);

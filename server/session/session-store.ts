@@ -1,0 +1,93 @@
+/**
+ * Server-side sessions (docs/decisions/0003-session-model.md). The browser holds only the
+ * session id in the HttpOnly cookie `portal_sid`; the session-token travels in a header as the
+ * per-session anti-forgery token.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions } from '../db/schema';
+
+export const SESSION_COOKIE = 'portal_sid';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export type NewSession = {
+  sbSystemId: string;
+  acr: string;
+  authTime: Date;
+  idToken: string;
+  claims: Record<string, unknown>;
+};
+
+/** A session slides at most this often, so a burst of API calls costs one write. */
+const SLIDE_INTERVAL_MS = 60_000;
+
+const randomId = () => randomBytes(32).toString('base64url');
+
+export async function createSession(
+  db: Db,
+  input: NewSession,
+  ttlMinutes: number,
+  now: Date = new Date(),
+): Promise<{ id: string; sessionToken: string; expiresAt: Date }> {
+  const id = randomId();
+  const sessionToken = randomId();
+  const expiresAt = new Date(now.getTime() + ttlMinutes * 60_000);
+  await db.insert(sessions).values({
+    id,
+    sbSystemId: input.sbSystemId,
+    sessionToken,
+    acr: input.acr,
+    authTime: input.authTime,
+    idToken: input.idToken,
+    idTokenClaims: input.claims,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  return { id, sessionToken, expiresAt };
+}
+
+/**
+ * The session with this id when it is neither revoked nor expired. Each use slides its expiry by
+ * the session's own window (expiresAt - lastSeenAt), so the TTL chosen at creation is kept.
+ */
+export async function findActiveSession(db: Db, id: string, now: Date = new Date()): Promise<SessionRow | undefined> {
+  if (id === '') return undefined;
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+  if (now.getTime() - row.lastSeenAt.getTime() < SLIDE_INTERVAL_MS) return row;
+  const window = row.expiresAt.getTime() - row.lastSeenAt.getTime();
+  const expiresAt = new Date(now.getTime() + window);
+  const [slid] = await db
+    .update(sessions)
+    .set({ lastSeenAt: now, expiresAt })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning();
+  return slid;
+}
+
+export async function revokeSession(db: Db, id: string, now: Date = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+}
+
+/** The acr value sign-on asks for (spec section 9: "acr value 2"). */
+export const LEVEL2_ACR = '2';
+
+/**
+ * Level 2 (spec section 6, docs/decisions/0013-login-levels.md): a sign-in at acr 2 that is at
+ * most maxAgeMinutes old.
+ */
+export function isLevel2(session: Pick<SessionRow, 'authTime' | 'acr'>, maxAgeMinutes: number, now: Date = new Date()): boolean {
+  if (session.acr !== LEVEL2_ACR) return false;
+  const age = now.getTime() - session.authTime.getTime();
+  return age >= 0 && age <= maxAgeMinutes * 60_000;
+}

@@ -1,0 +1,101 @@
+/**
+ * Serving the built app (dist/client) on the page table's paths:
+ * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
+ * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
+ * - a file of the build -> the file; /assets/ (hashed names) cached for a year;
+ * - /api, /oidc, /auth, /sandbox paths nobody answered -> 404 A0404 (JSON);
+ * - anything else -> 404 with index.html, so the app shows its not-found page (E9999).
+ * Without a build (tests, a fresh checkout) pages get a short Japanese page saying so.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { findLivePage, isDemoPath, normalizePath } from '../../machines/page-table';
+import type { Env } from '../env';
+import { notFound } from '../http/app-error';
+import { escapeHtml, htmlPage } from '../http/html';
+
+const SERVER_PREFIXES = ['/api', '/oidc', '/auth', '/sandbox'];
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+
+function isServerPath(pathname: string): boolean {
+  return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+function notBuiltPage(status: number): string {
+  const lead = status === 404 ? 'お探しのページは見つかりませんでした（E9999）。' : 'この画面はアプリのビルド後に表示されます。';
+  return htmlPage(
+    'アプリがビルドされていません',
+    `<h1>アプリがビルドされていません</h1><p>${escapeHtml(lead)}</p><p><code>npm run build</code> を実行してから、もう一度開いてください。</p>`,
+  );
+}
+
+export async function registerSpa(app: FastifyInstance, options: { env: Env; clientDir: string }): Promise<void> {
+  const root = resolve(options.clientDir);
+  await app.register(fastifyStatic, { root, serve: false, wildcard: false, suppressWarning: true });
+  const demoHosts = new Set(options.env.DEMO_HOSTS);
+
+  let indexHtml: string | undefined;
+  const loadIndex = async (): Promise<string | undefined> => {
+    if (indexHtml !== undefined) return indexHtml;
+    try {
+      indexHtml = await readFile(resolve(root, 'index.html'), 'utf8');
+    } catch {
+      return undefined;
+    }
+    return indexHtml;
+  };
+
+  const sendApp = async (reply: FastifyReply, status: number) => {
+    const html = await loadIndex();
+    return reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(html ?? notBuiltPage(status));
+  };
+
+  /** A regular file inside the build, never a dot-file (.vite/manifest.json) or outside root. */
+  const buildFile = async (pathname: string): Promise<string | undefined> => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((segment) => segment.startsWith('.'))) return undefined;
+    const file = resolve(root, `.${decoded}`);
+    if (!file.startsWith(root + sep)) return undefined;
+    try {
+      return (await stat(file)).isFile() ? file.slice(root.length + 1) : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isServerPath(pathname)) throw notFound();
+    if (isDemoPath(pathname)) {
+      if (!demoHosts.has(request.hostname.toLowerCase())) return reply.redirect('/Top', 302);
+      return sendApp(reply, 200);
+    }
+    if (findLivePage(pathname)) return sendApp(reply, 200);
+    if (normalizePath(pathname) !== '/' && request.method === 'GET') {
+      const file = await buildFile(pathname);
+      if (file !== undefined && file !== 'index.html') {
+        const cache = pathname.startsWith('/assets/') ? LONG_CACHE : 'no-cache';
+        return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
+      }
+    }
+    return sendApp(reply, 404);
+  };
+
+  app.get('/*', answer);
+  app.setNotFoundHandler(async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (isServerPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) throw notFound();
+    return answer(request, reply);
+  });
+}

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { livePages, pageTable } from '../../machines/page-table';
+import { buildTestApp, type TestApp, errorOf } from './support/build-test-app';
+
+const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+let clientDir: string;
+let test: TestApp;
+let unbuilt: TestApp;
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(join(tmpdir(), 'portal-client-'));
+  mkdirSync(join(clientDir, 'assets'));
+  mkdirSync(join(clientDir, '.vite'));
+  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  writeFileSync(join(clientDir, 'build-info.json'), '{"buildId":"test"}');
+  writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{}');
+  test = await buildTestApp({ clientDir });
+  unbuilt = await buildTestApp();
+});
+afterAll(async () => {
+  await test.close();
+  await unbuilt.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (app: TestApp, url: string, host = 'localhost') => app.app.inject({ method: 'GET', url, headers: { host } });
+
+describe('アプリの配信', () => {
+  it('ページ表の公開中のパスすべてでindex.htmlをno-cacheで返すこと', async () => {
+    for (const page of livePages) {
+      const response = await get(test, page.path);
+      expect(response.statusCode, page.path).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('末尾のスラッシュは無視すること', async () => {
+    expect((await get(test, '/Top/')).statusCode).toBe(200);
+    expect((await get(test, '/AnshinDataBox/Apply/')).statusCode).toBe(200);
+  });
+
+  it('まだ公開していないページ・ページ表にないパスは404でindex.htmlを返すこと', async () => {
+    const notLive = pageTable.find((page) => !page.live);
+    expect(notLive).toBeDefined();
+    for (const path of [notLive?.path ?? '', '/no/such/page', '/Energy', '/top']) {
+      const response = await get(test, path);
+      expect(response.statusCode, path).toBe(404);
+      expect(response.body).toBe(INDEX);
+    }
+  });
+
+  it('/assets/ のファイルは1年キャッシュ、それ以外のファイルはno-cacheで返すこと', async () => {
+    const asset = await get(test, '/assets/index-abc123.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toContain('console.log');
+    const info = await get(test, '/build-info.json');
+    expect(info.statusCode).toBe(200);
+    expect(info.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('ドットで始まるファイルやビルドの外は返さないこと', async () => {
+    expect((await get(test, '/.vite/manifest.json')).statusCode).toBe(404);
+    expect((await get(test, '/assets/../../etc/passwd')).body).not.toContain('root:');
+    expect((await get(test, '/%2e%2e/%2e%2e/etc/passwd')).statusCode).toBe(404);
+    expect((await get(test, '/assets/missing.js')).statusCode).toBe(404);
+  });
+
+  // /oidc and /auth belong to the sign-on plugin, which answers its own unknown paths.
+  it('/api・/sandbox の知らないパスはA0404のJSONで答えること', async () => {
+    for (const path of ['/api/nothing', '/api/customer/1000000001/no-such-call', '/sandbox/nothing']) {
+      const response = await get(test, path);
+      expect(response.statusCode, path).toBe(404);
+      expect(errorOf(response).errorCode).toBe('A0404');
+    }
+    const post = await test.app.inject({ method: 'POST', url: '/api/customer/1000000001/no-such-call', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(errorOf(post).errorCode).toBe('A0404');
+  });
+
+  it('デモ用ホストでは/demo/...と/dummyでアプリを返し、それ以外のホストでは/Topへ302で移動すること', async () => {
+    for (const path of ['/demo/anything', '/demo', '/dummy', '/dummy/']) {
+      const demo = await get(test, path, 'localhost:3000');
+      expect(demo.statusCode, path).toBe(200);
+      expect(demo.body).toBe(INDEX);
+      const review = await get(test, path, 'review.portal.example.test');
+      expect(review.statusCode).toBe(200);
+      const production = await get(test, path, 'portal.example.jp');
+      expect(production.statusCode, path).toBe(302);
+      expect(production.headers.location).toBe('/Top');
+    }
+  });
+
+  it('ビルドがなければ、ページのパスに日本語の「ビルドされていません」ページを返すこと', async () => {
+    const page = await get(unbuilt, '/Top');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('アプリがビルドされていません');
+    expect(page.body).toContain('lang="ja"');
+    const missing = await get(unbuilt, '/no/such/page');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('E9999');
+  });
+});

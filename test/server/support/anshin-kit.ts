@@ -1,0 +1,106 @@
+/**
+ * Helpers for the data storage flow's server tests: signed-in calls, the one-time password read
+ * from the outbox sandbox over HTTP, and the card provider's hosted page posted like a browser form.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { contractHistory, customers, otpChallenges, serviceContracts } from '../../../server/db/schema';
+import { apiHeaders, type SignedIn, type TestApp } from './build-test-app';
+
+/** Listens on a free loopback port: the gateway clients reach the sandboxes over real HTTP. */
+export async function listen(test: TestApp): Promise<string> {
+  await test.app.listen({ host: '127.0.0.1', port: 0 });
+  return test.app.listeningOrigin;
+}
+
+export type CallOptions = { payload?: unknown; headers?: Record<string, string>; query?: string };
+
+export function call(test: TestApp, user: SignedIn, method: 'GET' | 'POST', path: string, options: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return test.app.inject({
+    method,
+    url: `/api/customer/${user.sbSystemId}${path}${options.query === undefined ? '' : `?${options.query}`}`,
+    headers: apiHeaders(user, options.headers),
+    ...(options.payload === undefined ? {} : { payload: options.payload as Record<string, unknown> }),
+  });
+}
+
+type OutboxList = { messages: { to: string; channel: string; body: string; status: string }[] };
+
+/** The newest code the outbox holds for a recipient. */
+export async function latestCode(origin: string, to: string): Promise<string> {
+  const response = await fetch(`${origin}/sandbox/outbox/api/messages?to=${encodeURIComponent(to)}&limit=1`);
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as OutboxList;
+  const match = /確認コード：([0-9]{6})/.exec(body.messages[0]?.body ?? '');
+  if (!match?.[1]) throw new Error(`no code in the outbox for ${to}`);
+  return match[1];
+}
+
+/** Moves the customer's one-time passwords a minute into the past, as if the cool-down had passed. */
+export async function passCooldown(test: TestApp, sbSystemId: string): Promise<void> {
+  await test.db
+    .update(otpChallenges)
+    .set({ createdAt: sql`${otpChallenges.createdAt} - interval '61 seconds'` })
+    .where(eq(otpChallenges.sbSystemId, sbSystemId));
+}
+
+/** Sends a code to the customer's mail address, reads it from the outbox and checks it. */
+export async function verifyContact(test: TestApp, origin: string, user: SignedIn): Promise<void> {
+  await passCooldown(test, user.sbSystemId);
+  const [customer] = await test.db.select().from(customers).where(eq(customers.sbSystemId, user.sbSystemId));
+  if (!customer) throw new Error('no customer');
+  const sent = await call(test, user, 'POST', '/otp/send', { payload: { mailAddress: customer.mailAddress } });
+  expect(sent.json()).toEqual({ result: 'OK', ngMessage: null });
+  const otp = await latestCode(origin, customer.mailAddress);
+  const checked = await call(test, user, 'POST', '/otp/auth', { payload: { otp } });
+  expect(checked.json()).toEqual({ result: 'OK', ngMessage: null });
+}
+
+/** The customer's contracts and history rows, to show that a refused request changed nothing. */
+export async function snapshotOf(test: TestApp, sbSystemId: string) {
+  const contracts = await test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId)).orderBy(serviceContracts.id);
+  const history = await test.db.select().from(contractHistory).where(eq(contractHistory.sbSystemId, sbSystemId)).orderBy(contractHistory.id);
+  return { contracts, history };
+}
+
+export const goodCard = {
+  cardNumber: '4242424242424242',
+  expiryMonth: '12',
+  expiryYear: '2030',
+  securityCode: '123',
+  cardHolder: 'TARO YAMADA',
+};
+export const unusableCard = { ...goodCard, cardNumber: '4000000000000002' };
+
+/** The hosted page's form POST, as a browser sends it; answers the provider's redirect target. */
+export async function submitCard(redirectOrderUrl: string, card: Record<string, string> = goodCard): Promise<string> {
+  const page = await fetch(redirectOrderUrl);
+  expect(page.status).toBe(200);
+  const submitted = await fetch(redirectOrderUrl, { method: 'POST', body: new URLSearchParams(card), redirect: 'manual' });
+  expect(submitted.status).toBe(303);
+  return submitted.headers.get('location') ?? '';
+}
+
+export async function cancelAtProvider(redirectOrderUrl: string): Promise<string> {
+  const submitted = await fetch(`${redirectOrderUrl}/cancel`, { method: 'POST', body: new URLSearchParams({}), redirect: 'manual' });
+  expect(submitted.status).toBe(303);
+  return submitted.headers.get('location') ?? '';
+}
+
+/** The portal's return URLs for inject calls (Host: localhost:80). */
+export const injectReturnUrls = {
+  orderDoneUrl: 'http://localhost/Payment/Redirect?flowId=flow-1',
+  cancelUrl: 'http://localhost/Payment/Cancel/Redirect?flowId=flow-1',
+};
+
+/** The fields the tests read from an answer: an error body or one of the flow's answers. */
+export type Answer = {
+  errorCode?: string;
+  result?: string;
+  status?: string;
+  orderId?: string;
+  redirectOrderUrl?: string;
+  coupons?: unknown[];
+  order?: { orderId: string; status: string };
+};
