@@ -78,10 +78,10 @@ const rows: Row[] = [
   ['ACC0022', '/AccountMenu/PasswordSet/Completed', 'パスワードの変更完了', { ...noBack, entry: false }],
 
   // Data storage service
-  ['ADB0001', '/AnshinDataBox', 'あんしんデータボックス', { live: true }],
+  ['ADB0001', '/AnshinDataBox', 'あんしんデータボックス', { live: true, flow: 'anshinApply' }],
   ['ADB0002', '/AnshinDataBox/Apply', 'あんしんデータボックスのお申し込み', { ...noBack, ...step('anshinApply') }],
   ['ADB0003', '/AnshinDataBox/Apply/Completed', 'あんしんデータボックスのお申し込み完了', { ...noBack, ...step('anshinApply') }],
-  ['ADB0004', '/AnshinDataBox/Service/Detail', 'あんしんデータボックスのご契約内容', { live: true }],
+  ['ADB0004', '/AnshinDataBox/Service/Detail', 'あんしんデータボックスのご契約内容', { live: true, flow: 'anshinChangePayment' }],
   ['ADB0005', '/AnshinDataBox/Update/Payment', 'お支払い方法の変更', { ...noBack, ...step('anshinChangePayment') }],
   ['ADB0006', '/AnshinDataBox/Update/Confirm', 'お支払い方法の変更内容の確認', { ...noBack, ...step('anshinChangePayment') }],
   ['ADB0007', '/AnshinDataBox/Update/Completed', 'お支払い方法の変更完了', { ...noBack, ...step('anshinChangePayment') }],

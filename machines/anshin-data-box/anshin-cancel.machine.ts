@@ -1,0 +1,201 @@
+/**
+ * あんしんデータボックスの解約.
+ * Spec sections 2, 3 (cancelInfo), 4 (request types 03-06, "Cancel-complete requires
+ * Cancel/Confirm"), 7 (POST update/contracts, no retry); docs/flows/anshin-data-box.md section 3.
+ * No one-time password here (ADR 0025).
+ *
+ * loading -> inform -> confirm (survey, cancel type) -> submitting -> completed
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { RequestType, type RequestTypeValue } from '../../contracts/codes';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
+import {
+  AnshinPlanId,
+  AnshinServiceId,
+  cancelOptions,
+  type AnshinContract,
+  type ContractReceipt,
+  type UpdateContractsRequest,
+} from '../../contracts/api/anshin-data-box';
+import { errorCodeOf, isOutcomeUnknown } from '../flow-errors';
+import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import type { LoadContractInput, UpdateContractInput } from './anshin-change-payment.machine';
+import { NoTokens, newRequestKey, type AnshinFlowInput } from './shared';
+
+const InformPage = '/AnshinDataBox/Cancel/Inform';
+const ConfirmPage = '/AnshinDataBox/Cancel/Confirm';
+const CompletedPage = '/AnshinDataBox/Cancel/Completed';
+const ErrorPage = '/Error';
+
+export type CancelInput = AnshinFlowInput;
+
+/** cancelInfo of spec section 3. */
+export type CancelInfo = {
+  requestType: RequestTypeValue | null;
+  planId: typeof AnshinPlanId;
+  survey: string[];
+};
+
+export type CancelContext = CancelInput & {
+  contract: AnshinContract | null;
+  cancelInfo: CancelInfo;
+  requestKey: string | null;
+  errorCode: ErrorCodeValue | null;
+  receipt: ContractReceipt | null;
+};
+
+export type CancelEvent =
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  | { type: 'cancel.select'; requestType: RequestTypeValue }
+  | { type: 'survey.answer'; answers: string[] }
+  | { type: 'confirm.submit' }
+  | { type: 'error.retry' };
+
+function offered(context: CancelContext): readonly RequestTypeValue[] {
+  return context.contract === null ? [] : cancelOptions(context.contract.status);
+}
+
+function toUpdateRequest(context: CancelContext): UpdateContractsRequest {
+  const requestType = context.cancelInfo.requestType;
+  if (
+    requestType !== RequestType.Withdrawal &&
+    requestType !== RequestType.WithdrawalReservationMonthEnd &&
+    requestType !== RequestType.WithdrawalReservationCancel &&
+    requestType !== RequestType.WithdrawalReservationReckoningDate
+  ) {
+    throw new Error('cancel submitted without a cancel request type');
+  }
+  return {
+    serviceId: AnshinServiceId,
+    planId: context.cancelInfo.planId,
+    requestType,
+    resume: false,
+    paymentMethodLabel: null,
+    ...NoTokens,
+    survey: context.cancelInfo.survey,
+  };
+}
+
+const confirmTags: FlowTag[] = backTags(ConfirmPage);
+
+export const anshinCancelMachine = setup({
+  types: {
+    meta: {} as StateMeta,
+    input: {} as CancelInput,
+    context: {} as CancelContext,
+    events: {} as CancelEvent,
+    tags: {} as FlowTag,
+    children: {} as { loadContract: 'loadContract'; updateContract: 'updateContract' },
+  },
+  actors: {
+    loadContract: fromPromise<AnshinContract, LoadContractInput>(() => Promise.reject(new Error('loadContract must be provided by the app'))),
+    updateContract: fromPromise<ContractReceipt, UpdateContractInput>(() => Promise.reject(new Error('updateContract must be provided by the app'))),
+  },
+  actions: {
+    storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
+    // The first offered type is the default: a month-end reservation for an active contract.
+    beginCancel: assign(({ context }) => ({
+      cancelInfo: { ...context.cancelInfo, requestType: offered(context)[0] ?? null },
+    })),
+    chooseCancelType: assign(({ context, event }) => ({
+      cancelInfo: {
+        ...context.cancelInfo,
+        requestType: event.type === 'cancel.select' ? event.requestType : context.cancelInfo.requestType,
+      },
+    })),
+    answerSurvey: assign(({ context, event }) => ({
+      cancelInfo: { ...context.cancelInfo, survey: event.type === 'survey.answer' ? event.answers : context.cancelInfo.survey },
+    })),
+    assignRequestKey: assign({ requestKey: () => newRequestKey() }),
+    storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
+    storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+  },
+  guards: {
+    canCancel: ({ context }) => offered(context).length > 0,
+    isOfferedCancelType: ({ context, event }) =>
+      event.type === 'cancel.select' && offered(context).includes(event.requestType),
+    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+  },
+}).createMachine({
+  id: 'anshinCancel',
+  context: ({ input }) => ({
+    ...input,
+    contract: null,
+    cancelInfo: { requestType: null, planId: AnshinPlanId, survey: [] },
+    requestKey: null,
+    errorCode: null,
+    receipt: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      meta: pageMeta(InformPage, ['DEC.contract-load']),
+      invoke: {
+        id: 'loadContract',
+        src: 'loadContract',
+        input: ({ context }) => ({ sbSystemId: context.sbSystemId, serviceId: AnshinServiceId }),
+        onDone: { target: 'inform', actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+        },
+      },
+    },
+    inform: {
+      tags: [...backTags(InformPage), 'persistable'],
+      meta: pageMeta(InformPage, ['SPEC-4.flows.cancel', 'SPEC-2.anshin-routes', 'DEC.cancel-no-otp']),
+      on: { 'wizard.next': { guard: 'canCancel', target: 'confirm', actions: 'beginCancel' } },
+    },
+    confirm: {
+      tags: [...confirmTags, 'persistable'],
+      meta: pageMeta(ConfirmPage, ['SPEC-3.cancel-info', 'SPEC-4.request-types', 'DEC.cancel-options']),
+      on: {
+        'cancel.select': { guard: 'isOfferedCancelType', actions: 'chooseCancelType' },
+        'survey.answer': { actions: 'answerSurvey' },
+        'confirm.submit': { target: 'submitting', actions: 'assignRequestKey' },
+        'wizard.back': 'inform',
+      },
+    },
+    submitting: {
+      tags: [...confirmTags, 'busy'],
+      meta: pageMeta(ConfirmPage, ['SPEC-7.update-no-retry', 'DEC.idempotent-submit']),
+      invoke: {
+        id: 'updateContract',
+        src: 'updateContract',
+        input: ({ context }) => ({
+          sbSystemId: context.sbSystemId,
+          requestKey: context.requestKey ?? '',
+          body: toUpdateRequest(context),
+        }),
+        onDone: {
+          target: 'completed',
+          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
+        },
+        onError: [
+          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
+          {
+            target: 'failed',
+            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+          },
+        ],
+      },
+    },
+    submitUnknown: {
+      tags: [...confirmTags],
+      meta: pageMeta(ConfirmPage, ['DEC.idempotent-submit']),
+      on: { 'error.retry': 'submitting' },
+    },
+    completed: {
+      type: 'final',
+      tags: [...backTags(CompletedPage), 'persistable'],
+      meta: pageMeta(CompletedPage, ['SPEC-4.guards.cancel-complete', 'SPEC-4.guards.e9998', 'SPEC-4.flows.cancel', 'SPEC-2.no-back']),
+    },
+    failed: {
+      type: 'final',
+      tags: ['persistable'],
+      meta: pageMeta(ErrorPage, ['SPEC-8.error-page']),
+    },
+  },
+});

@@ -1,0 +1,388 @@
+/**
+ * あんしんデータボックスの利用再開 (lifting a suspension).
+ * Spec sections 2, 4 ("data storage adds resume confirm then completed", operation codes 60/70),
+ * 7 (POST update/contracts, no retry), 8 (W0008); docs/flows/anshin-data-box.md section 4;
+ * lifecycle: contracts/lifecycle.ts nextStatusOnResume.
+ *
+ * loading -> confirm (keep / mobile bill / new card [-> cardProvider]) -> otp -> submitting -> completed
+ */
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import {
+  CreditCardLabel,
+  OperationType,
+  PaymentMethod,
+  RequestType,
+  requestTypeForOperation,
+  type OperationTypeValue,
+  type PaymentMethodValue,
+} from '../../contracts/codes';
+import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
+import { allowedActions } from '../../contracts/lifecycle';
+import {
+  AnshinServiceId,
+  AnshinPlanId,
+  type AnshinContract,
+  type ContractReceipt,
+  type UpdateContractsRequest,
+} from '../../contracts/api/anshin-data-box';
+import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
+import { errorCodeOf, isCardUnusable, isOutcomeUnknown } from '../flow-errors';
+import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
+import type { ApplyChangeInfo, LoadContractInput, UpdateContractInput } from './anshin-change-payment.machine';
+import { NoTokens, cardDetails, newRequestKey, tokensOf, type AnshinFlowInput } from './shared';
+
+const ConfirmPage = '/AnshinDataBox/Resume/Confirm';
+const CompletedPage = '/AnshinDataBox/Resume/Completed';
+const ErrorPage = '/Error';
+
+export type ResumeInput = AnshinFlowInput;
+
+export type ResumeInfo = ApplyChangeInfo & {
+  /** startup until chosen; the current method's code when it is kept; 01 or 99 for a change. */
+  paymentMethodValue: PaymentMethodValue;
+};
+
+export type ResumeContext = ResumeInput & {
+  contract: AnshinContract | null;
+  resumeInfo: ResumeInfo;
+  redirectOrderUrl: string | null;
+  requestKey: string | null;
+  notice: ErrorCodeValue | null;
+  errorCode: ErrorCodeValue | null;
+  receipt: ContractReceipt | null;
+};
+
+export type ResumeEvent =
+  | { type: 'payment.select'; method: typeof PaymentMethod.WithMobile | typeof PaymentMethod.CreditCard | typeof PaymentMethod.NewCreditCard; label: string }
+  | ProviderOpenedEvent
+  | { type: 'provider.returned'; outcome: ProviderReturn }
+  | { type: 'wizard.back' }
+  | { type: 'confirm.submit' }
+  | OtpEvent
+  | { type: 'error.retry' };
+
+const initialResumeInfo: ResumeInfo = {
+  requestType: null,
+  planId: AnshinPlanId,
+  paymentMethodValue: PaymentMethod.Startup,
+  paymentMethodLabel: '',
+  paymentMethodDetails: [],
+  ...NoTokens,
+};
+
+function paysByCard(context: ResumeContext): boolean {
+  return context.contract?.paymentMethod === PaymentMethod.CreditCard;
+}
+
+/** Operation 60 from a card, 70 from the mobile bill (spec section 4). */
+function cardOperation(context: ResumeContext): OperationTypeValue {
+  return paysByCard(context) ? OperationType.CreditToCreditAndResume : OperationType.MobileToCreditAndResume;
+}
+
+function toUpdateRequest(context: ResumeContext): UpdateContractsRequest {
+  const info = context.resumeInfo;
+  const requestType = info.requestType;
+  if (
+    requestType !== null &&
+    requestType !== RequestType.CreditToCredit &&
+    requestType !== RequestType.CreditToMobile &&
+    requestType !== RequestType.MobileToCredit
+  ) {
+    throw new Error('resume submitted with a request type that is not a payment change');
+  }
+  return {
+    serviceId: AnshinServiceId,
+    planId: info.planId,
+    requestType,
+    resume: true,
+    paymentMethodLabel: info.paymentMethodLabel,
+    tokenPAN: info.tokenPAN,
+    tokenPanEffectiveDate: info.tokenPanEffectiveDate,
+    checkRequestValidityToken: info.checkRequestValidityToken,
+    survey: [],
+  };
+}
+
+const confirmTags: FlowTag[] = backTags(ConfirmPage);
+
+export const anshinResumeMachine = setup({
+  types: {
+    meta: {} as StateMeta,
+    input: {} as ResumeInput,
+    context: {} as ResumeContext,
+    events: {} as ResumeEvent,
+    tags: {} as FlowTag,
+    children: {} as {
+      loadContract: 'loadContract';
+      registerCard: 'registerCard';
+      verifyContact: 'verifyContact';
+      updateContract: 'updateContract';
+    },
+  },
+  actors: {
+    loadContract: fromPromise<AnshinContract, LoadContractInput>(() => Promise.reject(new Error('loadContract must be provided by the app'))),
+    registerCard: cardProviderMachine,
+    verifyContact: otpMachine,
+    updateContract: fromPromise<ContractReceipt, UpdateContractInput>(() => Promise.reject(new Error('updateContract must be provided by the app'))),
+  },
+  actions: {
+    storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
+    keepPayment: assign(({ context }) => ({
+      resumeInfo: {
+        ...initialResumeInfo,
+        paymentMethodValue: context.contract?.paymentMethod ?? PaymentMethod.Startup,
+        paymentMethodLabel: context.contract?.paymentMethodLabel ?? '',
+        paymentMethodDetails: context.contract?.paymentMethodDetails ?? [],
+      },
+      notice: null,
+    })),
+    chooseMobileBill: assign(({ event }) => ({
+      resumeInfo: {
+        ...initialResumeInfo,
+        requestType: RequestType.CreditToMobile,
+        paymentMethodValue: PaymentMethod.WithMobile,
+        paymentMethodLabel: event.type === 'payment.select' ? event.label : '',
+      },
+      notice: null,
+    })),
+    clearCard: assign({ resumeInfo: initialResumeInfo, redirectOrderUrl: null }),
+    storeRedirect: assign({
+      redirectOrderUrl: ({ event }) => (event.type === 'provider.opened' ? event.redirectOrderUrl : null),
+    }),
+    storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+      if (params.output.outcome !== 'registered') return {};
+      return {
+        resumeInfo: {
+          ...initialResumeInfo,
+          ...tokensOf(params.output.card),
+          // Operations 60 and 70 set the payment change they perform: 07 and 09.
+          requestType: requestTypeForOperation(cardOperation(context)),
+          paymentMethodValue: PaymentMethod.NewCreditCard,
+          paymentMethodLabel: CreditCardLabel,
+          paymentMethodDetails: cardDetails(params.output.card.last4),
+        },
+        redirectOrderUrl: null,
+        notice: null,
+      };
+    }),
+    assignRequestKey: assign({ requestKey: () => newRequestKey() }),
+    notify: assign((_, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice })),
+    storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
+    storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+    forwardToProvider: sendTo('registerCard', ({ event }) => event),
+    forwardToOtp: sendTo('verifyContact', ({ event }) => event),
+  },
+  guards: {
+    isCurrentMethodKept: ({ context, event }) =>
+      event.type === 'payment.select' &&
+      context.contract !== null &&
+      context.contract.paymentMethod !== null &&
+      event.method === context.contract.paymentMethod,
+    canChooseMobileBill: ({ context, event }) =>
+      event.type === 'payment.select' &&
+      event.method === PaymentMethod.WithMobile &&
+      paysByCard(context) &&
+      event.label.trim() !== '',
+    isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
+    canResume: ({ context }) =>
+      context.contract !== null &&
+      context.contract.status !== 'none' &&
+      allowedActions(context.contract.status).includes('resume') &&
+      context.resumeInfo.paymentMethodValue !== PaymentMethod.Startup,
+    isCardRegistered: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
+    isCardUnusable: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
+    isProviderCancelled: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
+    isOtpVerified: (_, params: { output: OtpOutput }) => params.output.outcome === 'verified',
+    isOtpCancelled: (_, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
+    isOtpLocked: (_, params: { output: OtpOutput }) => params.output.outcome === 'locked',
+    isCardUnusableError: (_, params: { error: unknown }) => isCardUnusable(params.error),
+    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+  },
+}).createMachine({
+  id: 'anshinResume',
+  context: ({ input }) => ({
+    ...input,
+    contract: null,
+    resumeInfo: initialResumeInfo,
+    redirectOrderUrl: null,
+    requestKey: null,
+    notice: null,
+    errorCode: null,
+    receipt: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      meta: pageMeta(ConfirmPage, ['DEC.contract-load']),
+      invoke: {
+        id: 'loadContract',
+        src: 'loadContract',
+        input: ({ context }) => ({ sbSystemId: context.sbSystemId, serviceId: AnshinServiceId }),
+        onDone: { target: 'confirm', actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+        },
+      },
+    },
+    confirm: {
+      // Not persistable: the context may hold card token values; a reload restarts at this entry page.
+      tags: [...confirmTags],
+      meta: pageMeta(ConfirmPage, [
+        'SPEC-4.flows.resume',
+        'SPEC-2.anshin-routes',
+        'DEC.resume-payment',
+        'SPEC-4.payment-method-codes',
+        'SPEC-5.card-mask',
+      ]),
+      on: {
+        'payment.select': [
+          { guard: 'isCurrentMethodKept', actions: 'keepPayment' },
+          { guard: 'canChooseMobileBill', actions: 'chooseMobileBill' },
+          { guard: 'isNewCardChosen', target: 'cardProvider', actions: { type: 'notify', params: { notice: null } } },
+        ],
+        'confirm.submit': { guard: 'canResume', target: 'otp', actions: 'assignRequestKey' },
+      },
+    },
+    cardProvider: {
+      meta: pageMeta(ConfirmPage, ['SPEC-4.operation-codes', 'SPEC-7.payment-information']),
+      entry: 'clearCard',
+      invoke: {
+        id: 'registerCard',
+        src: 'registerCard',
+        input: ({ context }) => ({
+          sbSystemId: context.sbSystemId,
+          contentsServiceId: AnshinServiceId,
+          operationType: cardOperation(context),
+          returnUrls: context.returnUrls,
+        }),
+        onDone: [
+          {
+            guard: { type: 'isCardRegistered', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirm',
+            actions: { type: 'storeNewCard', params: ({ event }) => ({ output: event.output }) },
+          },
+          {
+            guard: { type: 'isCardUnusable', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirm',
+            actions: { type: 'notify', params: { notice: ErrorCode.CardUnusable } },
+          },
+          {
+            guard: { type: 'isProviderCancelled', params: ({ event }) => ({ output: event.output }) },
+            target: 'confirm',
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'storeError',
+              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
+            },
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
+      },
+      initial: 'opening',
+      states: {
+        opening: {
+          tags: [...confirmTags, 'busy'],
+          meta: pageMeta(ConfirmPage, ['SPEC-7.payment-information']),
+          on: { 'provider.opened': { target: 'away', actions: 'storeRedirect' } },
+        },
+        away: {
+          tags: [...confirmTags, 'external', 'persistable'],
+          meta: pageMeta(ConfirmPage, ['DEC.card-external', 'DEC.card-back']),
+          on: {
+            'provider.returned': { target: 'verifying', actions: 'forwardToProvider' },
+            'wizard.back': '#anshinResume.confirm',
+          },
+        },
+        verifying: {
+          tags: [...confirmTags, 'busy'],
+          meta: pageMeta(ConfirmPage, ['DEC.card-verify']),
+        },
+      },
+    },
+    otp: {
+      tags: [...confirmTags],
+      meta: pageMeta(ConfirmPage, ['DEC.otp-required']),
+      invoke: {
+        id: 'verifyContact',
+        src: 'verifyContact',
+        input: ({ context }) => ({
+          sbSystemId: context.sbSystemId,
+          mailAddress: context.contact.mailAddress,
+          phoneNumber: context.contact.phoneNumber,
+        }),
+        onDone: [
+          { guard: { type: 'isOtpVerified', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
+          { guard: { type: 'isOtpCancelled', params: ({ event }) => ({ output: event.output }) }, target: 'confirm' },
+          {
+            guard: { type: 'isOtpLocked', params: ({ event }) => ({ output: event.output }) },
+            target: 'failed',
+            actions: { type: 'storeError', params: { errorCode: ErrorCode.OtpLocked } },
+          },
+          {
+            target: 'failed',
+            actions: {
+              type: 'storeError',
+              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
+            },
+          },
+        ],
+        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
+      },
+      on: {
+        'otp.send': { actions: 'forwardToOtp' },
+        'otp.submit': { actions: 'forwardToOtp' },
+        'otp.resend': { actions: 'forwardToOtp' },
+        'otp.cancel': { actions: 'forwardToOtp' },
+      },
+    },
+    submitting: {
+      tags: [...confirmTags, 'busy'],
+      meta: pageMeta(ConfirmPage, ['SPEC-7.update-no-retry', 'DEC.idempotent-submit', 'SPEC-4.request-types']),
+      invoke: {
+        id: 'updateContract',
+        src: 'updateContract',
+        input: ({ context }) => ({
+          sbSystemId: context.sbSystemId,
+          requestKey: context.requestKey ?? '',
+          body: toUpdateRequest(context),
+        }),
+        onDone: {
+          target: 'completed',
+          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isCardUnusableError', params: ({ event }) => ({ error: event.error }) },
+            target: 'confirm',
+            actions: ['clearCard', { type: 'notify', params: { notice: ErrorCode.CardUnusable } }],
+          },
+          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
+          {
+            target: 'failed',
+            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+          },
+        ],
+      },
+    },
+    submitUnknown: {
+      tags: [...confirmTags],
+      meta: pageMeta(ConfirmPage, ['DEC.idempotent-submit']),
+      on: { 'error.retry': 'submitting' },
+    },
+    completed: {
+      type: 'final',
+      tags: [...backTags(CompletedPage), 'persistable'],
+      meta: pageMeta(CompletedPage, ['SPEC-4.flows.resume', 'SPEC-2.no-back']),
+    },
+    failed: {
+      type: 'final',
+      tags: ['persistable'],
+      meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.w0011', 'SPEC-8.w0008']),
+    },
+  },
+});

@@ -1,0 +1,371 @@
+/** Registry entries of the data storage flows: model input, events, vertex identity and business rules. */
+import type { SnapshotFrom } from 'xstate';
+import { cancelOptions } from '../../contracts/api/anshin-data-box';
+import { PaymentChangeRequestTypes } from '../../contracts/codes';
+import { nextStatusOnResume } from '../../contracts/lifecycle';
+import { atStep, unless } from '../mbt/invariant-helpers';
+import type { MachineEntry, MachineInvariant } from '../registry';
+import {
+  cardProviderEvents,
+  failures,
+  modelEvents,
+  otpEvents,
+  sampleInput,
+  sampleReceipt,
+  submitEvents,
+  type ModelEvent,
+} from '../model-fixtures';
+import { anshinApplyMachine } from './anshin-apply.machine';
+import { anshinCancelMachine } from './anshin-cancel.machine';
+import { anshinChangePaymentMachine } from './anshin-change-payment.machine';
+import { anshinResumeMachine } from './anshin-resume.machine';
+
+type ApplySnapshot = SnapshotFrom<typeof anshinApplyMachine>;
+
+function serializeApply(snapshot: ApplySnapshot): string {
+  const { context } = snapshot;
+  const step = typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0];
+  return JSON.stringify({
+    value: snapshot.value,
+    ...(step === 'judging' || step === 'judgeRetryWait' ? { retries: context.judgeRetries } : {}),
+    ...(step === 'applyForm' || step === 'couponJudging' ? { consented: context.applyInfo.consented } : {}),
+    registeredCard: context.paymentMethods.some((entry) => entry.value === '02'),
+    cardTokens: context.applyInfo.tokenPAN !== null,
+    tempCredit: context.applyInfo.tempCredit !== null,
+  });
+}
+
+const methods = (withCard: boolean) => ({
+  paymentMethodList: [
+    { value: '01', label: '携帯電話料金とまとめて支払い', details: [] },
+    ...(withCard ? [{ value: '02', label: 'クレジットカード', details: ['**** **** **** 1111'] }] : []),
+    { value: '99', label: '新しいクレジットカード', details: [] },
+  ],
+});
+
+export const anshinApplyEntry: MachineEntry = {
+  id: 'anshinApply',
+  title: 'あんしんデータボックスのお申し込み',
+  machine: anshinApplyMachine,
+  input: sampleInput,
+  events: applyEvents(),
+  serializeState: (snapshot) => serializeApply(snapshot as ApplySnapshot),
+  invariants: applyInvariants(),
+};
+
+/** Steps from the confirm page on, where what is submitted is fixed. */
+const APPLY_SUBMIT_STEPS = ['confirm', 'otp', 'submitting', 'submitUnknown'];
+
+function applyInvariants(): MachineInvariant[] {
+  const info = (raw: unknown) => (raw as ApplySnapshot).context.applyInfo;
+  const atSubmit = (raw: unknown) => atStep(raw as ApplySnapshot, APPLY_SUBMIT_STEPS);
+  return [
+    {
+      id: 'anshinApply.consented-before-confirm',
+      description: '確認画面以降では、利用規約への同意が済んでいること',
+      check: (raw) => unless(!atSubmit(raw) || info(raw).consented, `consented is ${String(info(raw).consented)}`),
+    },
+    {
+      id: 'anshinApply.register-request-type',
+      description: '確認画面以降では、申込種別が 01（携帯電話料金）か 02（クレジットカード）であること',
+      check: (raw) => {
+        const { requestType } = info(raw);
+        return unless(!atSubmit(raw) || requestType === '01' || requestType === '02', `requestType is ${String(requestType)}`);
+      },
+    },
+    {
+      id: 'anshinApply.mobile-bill-without-card',
+      description: '確認画面以降で申込種別が 01（携帯電話料金）なら、カードのトークンを持たないこと',
+      check: (raw) =>
+        unless(!atSubmit(raw) || info(raw).requestType !== '01' || info(raw).tokenPAN === null, 'requestType 01 carries tokenPAN'),
+    },
+    {
+      id: 'anshinApply.new-card-has-token',
+      description: '確認画面以降で新しいクレジットカード（99）を選んだなら、カードのトークンがあること',
+      check: (raw) =>
+        unless(
+          !atSubmit(raw) || info(raw).paymentMethodValue !== '99' || info(raw).tokenPAN !== null,
+          'paymentMethodValue 99 without tokenPAN',
+        ),
+    },
+    {
+      // The temporary copy only ever holds card values moved there by a mobile-bill selection.
+      id: 'anshinApply.temp-credit-holds-card',
+      description: '一時保存のカード情報（tempCredit）があるなら、カードのトークンを含むこと',
+      check: (raw) => {
+        const { tempCredit } = info(raw);
+        return unless(tempCredit === null || tempCredit.tokenPAN !== null, 'tempCredit without tokenPAN');
+      },
+    },
+    {
+      id: 'anshinApply.completed-has-receipt',
+      description: '完了画面では受付結果（receipt）があること',
+      check: (raw) => {
+        const snapshot = raw as ApplySnapshot;
+        return unless(!snapshot.matches('completed') || snapshot.context.receipt !== null, 'completed without receipt');
+      },
+    },
+  ];
+}
+
+function applyEvents(): ModelEvent[] {
+  return [
+    { type: 'wizard.next' },
+    { type: 'wizard.back' },
+    { type: 'xstate.done.actor.judgeEntry', output: { result: 'OK', ngList: [] } },
+    {
+      type: 'xstate.done.actor.judgeEntry',
+      output: { result: 'NG', ngList: [{ parameter: 'mailAddress', reason: 'MAIL_ADDRESS_UNCONFIRMED' }] },
+    },
+    {
+      type: 'xstate.done.actor.judgeEntry',
+      output: { result: 'NG', ngList: [{ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' }] },
+    },
+    {
+      type: 'xstate.done.actor.judgeEntry',
+      output: { result: 'NG', ngList: [{ parameter: 'contractStatus', reason: 'ALREADY_CONTRACTED' }] },
+    },
+    { type: 'xstate.error.actor.judgeEntry', error: failures.unknown },
+    { type: 'xstate.after.judgeRetryDelay.anshinApply.judgeRetryWait' },
+    { type: 'consent.toggle', consented: true },
+    { type: 'consent.toggle', consented: false },
+    { type: 'coupon.apply', couponCode: 'WELCOME550' },
+    { type: 'coupon.clear' },
+    { type: 'xstate.done.actor.judgeCoupon', output: { result: 'OK', couponCd: 'WELCOME550', couponName: '初月無料クーポン' } },
+    { type: 'xstate.done.actor.judgeCoupon', output: { result: 'NG', couponCd: 'WELCOME550', ngReason: '有効期限が切れています。' } },
+    { type: 'xstate.error.actor.judgeCoupon', error: failures.unknown },
+    { type: 'xstate.done.actor.loadPaymentMethods', output: methods(true) },
+    { type: 'xstate.done.actor.loadPaymentMethods', output: methods(false) },
+    { type: 'xstate.error.actor.loadPaymentMethods', error: failures.unknown },
+    { type: 'payment.select', method: '01' },
+    { type: 'payment.select', method: '02' },
+    { type: 'payment.select', method: '99' },
+    ...cardProviderEvents('registerCard'),
+    ...otpEvents('verifyContact'),
+    ...submitEvents('registerService'),
+  ];
+}
+
+const contract = (status: string, paymentMethod: '01' | '02' | null) => ({
+  status,
+  paymentMethod,
+  paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
+  paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
+  withdrawalDate: status === 'withdrawal_reserved' ? '2026-11-30' : null,
+});
+
+function stepOf(value: unknown): string {
+  return typeof value === 'string' ? value : Object.keys(value as object)[0] ?? '';
+}
+
+type ChangeSnapshot = SnapshotFrom<typeof anshinChangePaymentMachine>;
+
+export const anshinChangePaymentEntry: MachineEntry = {
+  id: 'anshinChangePayment',
+  title: 'あんしんデータボックスのお支払い方法の変更',
+  machine: anshinChangePaymentMachine,
+  input: sampleInput,
+  events: modelEvents(
+    { type: 'xstate.done.actor.loadContract', output: contract('active', '02') },
+    { type: 'xstate.done.actor.loadContract', output: contract('active', '01') },
+    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02') },
+    { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+    { type: 'wizard.next' },
+    { type: 'wizard.back' },
+    { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
+    { type: 'payment.select', method: '01', label: '' },
+    { type: 'payment.select', method: '99', label: '新しいクレジットカード' },
+    ...cardProviderEvents('registerCard'),
+    ...otpEvents('verifyContact'),
+    ...submitEvents('updateContract'),
+  ),
+  serializeState: (raw) => {
+    const snapshot = raw as ChangeSnapshot;
+    const { context } = snapshot;
+    return JSON.stringify({
+      value: snapshot.value,
+      status: context.contract?.status ?? null,
+      current: context.contract?.paymentMethod ?? null,
+      requestType: stepOf(snapshot.value) === 'loading' ? null : context.changeInfo.requestType,
+      cardTokens: context.changeInfo.tokenPAN !== null,
+    });
+  },
+  invariants: changePaymentInvariants(),
+};
+
+function changePaymentInvariants(): MachineInvariant[] {
+  // Before a method is chosen (and on the error page) there is no change to describe yet.
+  const onChangePages = (raw: unknown) => !atStep(raw as ChangeSnapshot, ['loading', 'detail', 'failed']);
+  const info = (raw: unknown) => (raw as ChangeSnapshot).context.changeInfo;
+  return [
+    {
+      // Spec section 4: the change-of-payment pages require a change request type.
+      id: 'anshinChangePayment.change-request-type',
+      description: '変更の画面では、申込種別が支払い方法変更の種別（07・08・09）であること',
+      check: (raw) => {
+        const { requestType } = info(raw);
+        return unless(
+          !onChangePages(raw) || (requestType !== null && PaymentChangeRequestTypes.includes(requestType)),
+          `requestType is ${String(requestType)}`,
+        );
+      },
+    },
+    {
+      id: 'anshinChangePayment.mobile-bill-has-label',
+      description: '申込種別 08（携帯電話料金へ変更）では、支払い方法の表示名が空でないこと',
+      check: (raw) =>
+        unless(
+          !onChangePages(raw) || info(raw).requestType !== '08' || info(raw).paymentMethodLabel.trim() !== '',
+          'requestType 08 with an empty paymentMethodLabel',
+        ),
+    },
+    {
+      id: 'anshinChangePayment.mobile-bill-without-card',
+      description: '申込種別 08（携帯電話料金へ変更）では、カードのトークンを持たないこと',
+      check: (raw) =>
+        unless(!onChangePages(raw) || info(raw).requestType !== '08' || info(raw).tokenPAN === null, 'requestType 08 carries tokenPAN'),
+    },
+    {
+      id: 'anshinChangePayment.card-change-has-token',
+      description: '確認画面でカードへの変更（07・09）なら、カードのトークンがあること',
+      check: (raw) =>
+        unless(
+          !(raw as ChangeSnapshot).matches('confirm') || info(raw).requestType === '08' || info(raw).tokenPAN !== null,
+          `confirm with requestType ${String(info(raw).requestType)} but no tokenPAN`,
+        ),
+    },
+  ];
+}
+
+type CancelSnapshot = SnapshotFrom<typeof anshinCancelMachine>;
+/** Steps from the confirm page on, where what is submitted is fixed. */
+const CANCEL_SUBMIT_STEPS = ['confirm', 'submitting', 'submitUnknown'];
+
+export const anshinCancelEntry: MachineEntry = {
+  id: 'anshinCancel',
+  title: 'あんしんデータボックスの解約',
+  machine: anshinCancelMachine,
+  input: sampleInput,
+  events: modelEvents(
+    { type: 'xstate.done.actor.loadContract', output: contract('active', '02') },
+    { type: 'xstate.done.actor.loadContract', output: contract('withdrawal_reserved', '01') },
+    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02') },
+    { type: 'xstate.done.actor.loadContract', output: contract('withdrawn', null) },
+    { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+    { type: 'wizard.next' },
+    { type: 'wizard.back' },
+    { type: 'cancel.select', requestType: '04' },
+    { type: 'cancel.select', requestType: '03' },
+    { type: 'cancel.select', requestType: '05' },
+    { type: 'survey.answer', answers: ['容量が足りない', '料金が高い'] },
+    { type: 'confirm.submit' },
+    { type: 'error.retry' },
+    { type: 'xstate.done.actor.updateContract', output: { ...sampleReceipt, status: 'withdrawal_reserved' } },
+    { type: 'xstate.error.actor.updateContract', error: failures.unknown },
+    { type: 'xstate.error.actor.updateContract', error: failures.statusForbids },
+  ),
+  serializeState: (raw) => {
+    const snapshot = raw as CancelSnapshot;
+    const { context } = snapshot;
+    return JSON.stringify({
+      value: snapshot.value,
+      status: context.contract?.status ?? null,
+      requestType: context.cancelInfo.requestType,
+    });
+  },
+  invariants: [
+    {
+      id: 'anshinCancel.confirm-has-contract',
+      description: '確認画面以降では、契約情報を読み込み済みであること',
+      check: (raw) => {
+        const snapshot = raw as CancelSnapshot;
+        return unless(!atStep(snapshot, CANCEL_SUBMIT_STEPS) || snapshot.context.contract !== null, 'no contract loaded');
+      },
+    },
+    {
+      id: 'anshinCancel.request-type-allowed',
+      description: '確認画面以降では、解約の申込種別が契約の状態で選べるもの（cancelOptions）であること',
+      check: (raw) => {
+        const snapshot = raw as CancelSnapshot;
+        const { contract, cancelInfo } = snapshot.context;
+        const allowed = cancelOptions(contract?.status ?? 'none');
+        return unless(
+          !atStep(snapshot, CANCEL_SUBMIT_STEPS) || (cancelInfo.requestType !== null && allowed.includes(cancelInfo.requestType)),
+          `requestType ${String(cancelInfo.requestType)} not in [${allowed.join(', ')}] for status ${contract?.status ?? 'none'}`,
+        );
+      },
+    },
+  ],
+};
+
+
+type ResumeSnapshot = SnapshotFrom<typeof anshinResumeMachine>;
+/** Steps from the one-time password on, where the resume is about to be (or was) submitted. */
+const RESUME_SUBMIT_STEPS = ['otp', 'submitting', 'submitUnknown', 'completed'];
+
+export const anshinResumeEntry: MachineEntry = {
+  id: 'anshinResume',
+  title: 'あんしんデータボックスの利用再開',
+  machine: anshinResumeMachine,
+  input: sampleInput,
+  events: modelEvents(
+    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02') },
+    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '01') },
+    { type: 'xstate.done.actor.loadContract', output: contract('active', '02') },
+    { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+    { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
+    { type: 'payment.select', method: '01', label: '' },
+    { type: 'payment.select', method: '02', label: 'クレジットカード' },
+    { type: 'payment.select', method: '99', label: '新しいクレジットカード' },
+    { type: 'wizard.back' },
+    ...cardProviderEvents('registerCard'),
+    ...otpEvents('verifyContact'),
+    ...submitEvents('updateContract'),
+  ),
+  serializeState: (raw) => {
+    const snapshot = raw as ResumeSnapshot;
+    const { context } = snapshot;
+    return JSON.stringify({
+      value: snapshot.value,
+      status: context.contract?.status ?? null,
+      current: context.contract?.paymentMethod ?? null,
+      chosen: context.resumeInfo.paymentMethodValue,
+      cardTokens: context.resumeInfo.tokenPAN !== null,
+    });
+  },
+  invariants: [
+    {
+      // What is submitted is a lawful resume of this contract.
+      id: 'anshinResume.lawful-resume',
+      description: '本人確認以降では、契約の状態と申込種別の組み合わせが再開として正しい（再開後が利用中になる）こと',
+      check: (raw) => {
+        const snapshot = raw as ResumeSnapshot;
+        const { contract, resumeInfo } = snapshot.context;
+        const next = nextStatusOnResume(contract?.status ?? 'none', resumeInfo.requestType);
+        return unless(
+          !atStep(snapshot, RESUME_SUBMIT_STEPS) || next === 'active',
+          `status ${contract?.status ?? 'none'} with requestType ${String(resumeInfo.requestType)} resumes to ${String(next)}`,
+        );
+      },
+    },
+    {
+      id: 'anshinResume.method-chosen',
+      description: '本人確認以降では、支払い方法が選ばれていること（startup のままでないこと）',
+      check: (raw) => {
+        const snapshot = raw as ResumeSnapshot;
+        return unless(
+          !atStep(snapshot, RESUME_SUBMIT_STEPS) || snapshot.context.resumeInfo.paymentMethodValue !== 'startup',
+          'paymentMethodValue is still startup',
+        );
+      },
+    },
+  ],
+};
+
+
+export const anshinModelEntries: readonly MachineEntry[] = [
+  anshinApplyEntry,
+  anshinChangePaymentEntry,
+  anshinCancelEntry,
+  anshinResumeEntry,
+];

@@ -1,0 +1,35 @@
+/**
+ * State meta shared by the flow machines: the page a state is shown on (read from the page
+ * table, never repeated) and the requirement ids it implements.
+ */
+import { findPage } from './page-table';
+import type { RequirementId } from './requirements';
+
+export type StateMeta = {
+  /** The page-table path the state is shown on; absent for sub-flow states shown inside a host page. */
+  readonly route?: string;
+  readonly pageId?: string;
+  /** Japanese title: the page table's for a page, the step's own for a sub-flow state. */
+  readonly title: string;
+  readonly requirements: readonly RequirementId[];
+};
+
+/** Meta of a state shown as its own page. Throws at load time for a path not in the page table. */
+export function pageMeta(path: string, requirements: readonly RequirementId[], title?: string): StateMeta {
+  const page = findPage(path);
+  if (!page) throw new Error(`not in the page table: ${path}`);
+  return { route: page.path, pageId: page.id, title: title ?? page.title, requirements };
+}
+
+/** Meta of a sub-flow state rendered inside its host page (OTP dialog, card provider round trip). */
+export function stepMeta(title: string, requirements: readonly RequirementId[]): StateMeta {
+  return { title, requirements };
+}
+
+/** Tags the flows use; the app reads them instead of re-deriving rules. */
+export type FlowTag = 'noBack' | 'external' | 'busy' | 'persistable';
+
+/** ['noBack'] where the page table suppresses browser Back on the page (BACK_FORWARD_DETER). */
+export function backTags(path: string): FlowTag[] {
+  return findPage(path)?.backForwardDeter ? ['noBack'] : [];
+}

@@ -1,0 +1,213 @@
+/**
+ * One-time password (ワンタイムパスワード) by e-mail or SMS, invoked by a flow before it submits
+ * (where: ADR 0025). Spec sections 4 (channels), 7 (POST otp/send, otp/auth), 8 (W0011, W0012,
+ * an unexpected message goes to the error page); docs/flows/anshin-data-box.md section 5.
+ *
+ * choosing -> otp.send -> sending -> codeEntry -> otp.submit -> verifying -> verified
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { ErrorCode, type ErrorCodeValue } from '../contracts/error-catalogue';
+import {
+  OtpNgMessage,
+  OtpResendCooldownMs,
+  type OtpAuthRequest,
+  type OtpResponse,
+  type OtpSendRequest,
+} from '../contracts/api/otp';
+import { errorCodeOf } from './flow-errors';
+import { stepMeta, type StateMeta } from './flow-meta';
+
+export type OtpChannel = 'email' | 'sms';
+
+export type OtpInput = {
+  readonly sbSystemId: string;
+  readonly mailAddress: string | null;
+  readonly phoneNumber: string | null;
+};
+
+export type OtpOutput =
+  | { readonly outcome: 'verified' }
+  | { readonly outcome: 'cancelled' }
+  | { readonly outcome: 'locked' }
+  | { readonly outcome: 'failed'; readonly errorCode: ErrorCodeValue | null };
+
+export type SendOtpInput = { readonly sbSystemId: string; readonly body: OtpSendRequest };
+export type CheckOtpInput = { readonly sbSystemId: string; readonly body: OtpAuthRequest };
+
+export type OtpEvent =
+  | { type: 'otp.send'; channel: OtpChannel }
+  | { type: 'otp.submit'; code: string }
+  | { type: 'otp.resend' }
+  | { type: 'otp.cancel' };
+
+type OtpContext = OtpInput & {
+  channel: OtpChannel | null;
+  /** The warning shown on the current step: W0012 after a failed send, A0461 after a wrong code. */
+  notice: ErrorCodeValue | null;
+  canResend: boolean;
+  outcome: OtpOutput['outcome'] | null;
+  errorCode: ErrorCodeValue | null;
+};
+
+type ResponseParams = { response: OtpResponse };
+
+export const otpMachine = setup({
+  types: {
+    meta: {} as StateMeta,
+    input: {} as OtpInput,
+    context: {} as OtpContext,
+    events: {} as OtpEvent,
+    output: {} as OtpOutput,
+    tags: {} as 'busy' | 'noBack',
+    children: {} as { sendOtp: 'sendOtp'; checkOtp: 'checkOtp' },
+  },
+  actors: {
+    sendOtp: fromPromise<OtpResponse, SendOtpInput>(() => Promise.reject(new Error('sendOtp must be provided by the app'))),
+    checkOtp: fromPromise<OtpResponse, CheckOtpInput>(() => Promise.reject(new Error('checkOtp must be provided by the app'))),
+  },
+  delays: {
+    resendCooldown: OtpResendCooldownMs,
+  },
+  actions: {
+    chooseChannel: assign({ channel: ({ event }) => (event.type === 'otp.send' ? event.channel : null) }),
+    startCooldown: assign({ canResend: false, notice: null }),
+    allowResend: assign({ canResend: true }),
+    warn: assign((_, params: { notice: ErrorCodeValue }) => ({ notice: params.notice })),
+    settle: assign((_, params: { outcome: OtpOutput['outcome'] }) => ({ outcome: params.outcome })),
+    failWith: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({
+      outcome: 'failed' as const,
+      errorCode: params.errorCode,
+    })),
+  },
+  guards: {
+    canSendByMail: ({ context, event }) =>
+      event.type === 'otp.send' && event.channel === 'email' && context.mailAddress !== null,
+    canSendBySms: ({ context, event }) =>
+      event.type === 'otp.send' && event.channel === 'sms' && context.phoneNumber !== null,
+    canResend: ({ context }) => context.canResend,
+    isResultOk: (_, params: ResponseParams) => params.response.result === 'OK',
+    isSendFailedMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.SendFailed,
+    isLockedMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.Locked,
+    isMismatchMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.Mismatch,
+  },
+}).createMachine({
+  id: 'otp',
+  context: ({ input }) => ({ ...input, channel: null, notice: null, canResend: false, outcome: null, errorCode: null }),
+  initial: 'choosing',
+  states: {
+    choosing: {
+      meta: stepMeta('確認コードの送信先の選択', ['DEC.otp-required', 'SPEC-7.otp-send', 'SPEC-8.w0012']),
+      on: {
+        'otp.send': [
+          { guard: 'canSendByMail', target: 'sending', actions: 'chooseChannel' },
+          { guard: 'canSendBySms', target: 'sending', actions: 'chooseChannel' },
+        ],
+        'otp.cancel': 'cancelled',
+      },
+    },
+    sending: {
+      tags: ['busy', 'noBack'],
+      meta: stepMeta('確認コードの送信', ['SPEC-7.otp-send']),
+      invoke: {
+        id: 'sendOtp',
+        src: 'sendOtp',
+        input: ({ context }) => ({
+          sbSystemId: context.sbSystemId,
+          body:
+            context.channel === 'sms'
+              ? { phoneNumber: context.phoneNumber ?? '', type: 'SMS' as const }
+              : { mailAddress: context.mailAddress ?? '' },
+        }),
+        onDone: [
+          {
+            guard: { type: 'isResultOk', params: ({ event }) => ({ response: event.output }) },
+            target: 'codeEntry',
+            actions: 'startCooldown',
+          },
+          {
+            guard: { type: 'isSendFailedMessage', params: ({ event }) => ({ response: event.output }) },
+            target: 'choosing',
+            actions: { type: 'warn', params: { notice: ErrorCode.OtpSendFailed } },
+          },
+          {
+            guard: { type: 'isLockedMessage', params: ({ event }) => ({ response: event.output }) },
+            target: 'locked',
+          },
+          // Spec section 8: an unexpected one-time-password message goes to the error page.
+          { target: 'failed', actions: { type: 'failWith', params: { errorCode: null } } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'failWith', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+        },
+      },
+    },
+    codeEntry: {
+      tags: ['noBack'],
+      meta: stepMeta('確認コードの入力', ['SPEC-7.otp-auth', 'DEC.otp-resend-cooldown']),
+      after: { resendCooldown: { actions: 'allowResend' } },
+      on: {
+        'otp.submit': 'verifying',
+        'otp.resend': { guard: 'canResend', target: 'sending' },
+        'otp.cancel': 'cancelled',
+      },
+    },
+    verifying: {
+      tags: ['busy', 'noBack'],
+      meta: stepMeta('確認コードの確認', ['SPEC-7.otp-auth']),
+      invoke: {
+        id: 'checkOtp',
+        src: 'checkOtp',
+        // The code travels in the event only; it never enters the context (ADR 0024).
+        input: ({ context, event }) => ({
+          sbSystemId: context.sbSystemId,
+          body: { otp: event.type === 'otp.submit' ? event.code : '' },
+        }),
+        onDone: [
+          { guard: { type: 'isResultOk', params: ({ event }) => ({ response: event.output }) }, target: 'verified' },
+          {
+            guard: { type: 'isMismatchMessage', params: ({ event }) => ({ response: event.output }) },
+            target: 'codeEntry',
+            actions: { type: 'warn', params: { notice: ErrorCode.OtpMismatch } },
+          },
+          {
+            guard: { type: 'isLockedMessage', params: ({ event }) => ({ response: event.output }) },
+            target: 'locked',
+          },
+          { target: 'failed', actions: { type: 'failWith', params: { errorCode: null } } },
+        ],
+        onError: {
+          target: 'failed',
+          actions: { type: 'failWith', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
+        },
+      },
+    },
+    verified: {
+      type: 'final',
+      entry: { type: 'settle', params: { outcome: 'verified' } },
+      meta: stepMeta('確認コードの確認完了', ['DEC.otp-required']),
+    },
+    cancelled: {
+      type: 'final',
+      entry: { type: 'settle', params: { outcome: 'cancelled' } },
+      meta: stepMeta('確認コードの入力の中止', ['DEC.otp-required']),
+    },
+    locked: {
+      type: 'final',
+      entry: { type: 'settle', params: { outcome: 'locked' } },
+      meta: stepMeta('確認コードのロック', ['SPEC-8.w0011']),
+    },
+    failed: { type: 'final', meta: stepMeta('確認コードのエラー', ['SPEC-8.otp-unexpected']) },
+  },
+  output: ({ context }): OtpOutput => {
+    switch (context.outcome) {
+      case 'verified':
+      case 'cancelled':
+      case 'locked':
+        return { outcome: context.outcome };
+      case 'failed':
+      case null:
+        return { outcome: 'failed', errorCode: context.errorCode };
+    }
+  },
+});

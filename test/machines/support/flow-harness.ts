@@ -1,0 +1,52 @@
+/** Provided actors for the contract-based data storage flows (change payment, cancel, resume). */
+import type { AnshinContract, ContractReceipt } from '../../../contracts/api/anshin-data-box';
+import type { OtpResponse } from '../../../contracts/api/otp';
+import type { PaymentInformationResponse, ProviderOrder } from '../../../contracts/api/payment';
+import type { LoadContractInput, UpdateContractInput } from '../../../machines/anshin-data-box/anshin-change-payment.machine';
+import {
+  cardProviderMachine,
+  type CreatePaymentSessionInput,
+  type VerifyPaymentResultInput,
+} from '../../../machines/card-provider.machine';
+import { sampleCard, sampleReceipt } from '../../../machines/model-fixtures';
+import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../../machines/otp.machine';
+import { ok, scripted, type Answer } from './fake-actors';
+
+export function contractOf(
+  status: AnshinContract['status'],
+  paymentMethod: AnshinContract['paymentMethod'],
+): AnshinContract {
+  return {
+    status,
+    paymentMethod,
+    paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
+    paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
+    withdrawalDate: status === 'withdrawal_reserved' ? '2026-11-30' : null,
+  };
+}
+
+export function contractActors(contract: AnshinContract, update: Answer<ContractReceipt>[] = [ok(sampleReceipt)]) {
+  const okOtp: OtpResponse = { result: 'OK', ngMessage: null };
+  const session: PaymentInformationResponse = { redirectOrderUrl: 'https://card.example.jp/order/o-2', orderId: 'o-2' };
+  const loadContract = scripted<LoadContractInput, AnshinContract>(ok(contract));
+  const updateContract = scripted<UpdateContractInput, ContractReceipt>(...update);
+  const createPaymentSession = scripted<CreatePaymentSessionInput, PaymentInformationResponse>(ok(session));
+  const verifyPaymentResult = scripted<VerifyPaymentResultInput, ProviderOrder>(
+    ok<ProviderOrder>({ orderId: 'o-2', status: 'completed', card: sampleCard }),
+  );
+  const sendOtp = scripted<SendOtpInput, OtpResponse>(ok(okOtp));
+  const checkOtp = scripted<CheckOtpInput, OtpResponse>(ok(okOtp));
+  return {
+    loadContract,
+    updateContract,
+    createPaymentSession,
+    actors: {
+      loadContract: loadContract.logic,
+      updateContract: updateContract.logic,
+      registerCard: cardProviderMachine.provide({
+        actors: { createPaymentSession: createPaymentSession.logic, verifyPaymentResult: verifyPaymentResult.logic },
+      }),
+      verifyContact: otpMachine.provide({ actors: { sendOtp: sendOtp.logic, checkOtp: checkOtp.logic } }),
+    },
+  };
+}
