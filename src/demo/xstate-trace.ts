@@ -1,0 +1,89 @@
+/**
+ * Runtime coverage recorder for the browser. The app passes `xstateTraceInspector(...)` as
+ * the `inspect` option of each flow actor; when a Playwright run has switched tracing on
+ * (`window.__xstateTraceEnabled = true` in an init script) every microstep and snapshot is
+ * recorded into `window.__xstateTrace`, and mirrored to sessionStorage so the trace
+ * survives reloads and the card provider round trip. Otherwise the inspector is not even
+ * created, so production pays nothing.
+ */
+import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
+import { TraceBuilder, type CoverageTrace } from '../../machines/mbt/coverage-trace';
+
+/** What Playwright reads with `page.evaluate(() => window.__xstateTrace)`. */
+export type XstateTraceBuffer = { readonly version: 1; traces: CoverageTrace[] };
+
+declare global {
+  interface Window {
+    __xstateTraceEnabled?: boolean;
+    __xstateTrace?: XstateTraceBuffer;
+  }
+}
+
+const STORAGE_KEY = '__xstateTrace';
+const builders = new Map<string, TraceBuilder>();
+
+function restore(): void {
+  if (builders.size > 0) return;
+  try {
+    const stored = window.sessionStorage.getItem(STORAGE_KEY);
+    const buffer = stored ? (JSON.parse(stored) as XstateTraceBuffer) : null;
+    for (const trace of buffer?.traces ?? []) builders.set(trace.machineId, TraceBuilder.fromTrace(trace));
+  } catch {
+    // A corrupt or inaccessible storage only loses earlier pages' coverage.
+  }
+}
+
+function publish(): void {
+  const buffer: XstateTraceBuffer = { version: 1, traces: [...builders.values()].map((b) => b.toTrace('passed')) };
+  window.__xstateTrace = buffer;
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(buffer));
+  } catch {
+    // Storage full or denied: the in-memory buffer is still there for this page.
+  }
+}
+
+/** True when a Playwright run asked for traces. */
+export function isXstateTraceEnabled(): boolean {
+  return typeof window !== 'undefined' && window.__xstateTraceEnabled === true;
+}
+
+/**
+ * An `inspect` callback recording the flow's coverage, or undefined when tracing is off.
+ * `serializeState` should be the registry entry's, so 1-switch pairs match the model.
+ */
+export function xstateTraceInspector(
+  machineId: string,
+  serializeState: (snapshot: AnyMachineSnapshot) => string = (s) => JSON.stringify(s.value),
+): ((event: InspectionEvent) => void) | undefined {
+  if (!isXstateTraceEnabled()) return undefined;
+  restore();
+  let previous: string | null = null;
+  return (event) => {
+    const isRoot = event.actorRef.sessionId === event.rootId;
+    if (!isRoot) return;
+    const builder = builders.get(machineId) ?? new TraceBuilder(machineId, '');
+    builders.set(machineId, builder);
+    if (event.type === '@xstate.microstep') {
+      builder.visitTransitions(event._transitions);
+      builder.visitSnapshot(event.snapshot as AnyMachineSnapshot);
+    } else if (event.type === '@xstate.snapshot') {
+      const snapshot = event.snapshot as AnyMachineSnapshot;
+      if (!('_nodes' in snapshot)) return;
+      builder.visitSnapshot(snapshot);
+      const current = serializeState(snapshot);
+      if (event.event.type === 'xstate.init') builder.reset();
+      else if (previous !== null) builder.visitEdge(previous, event.event.type, current);
+      previous = current;
+    } else return;
+    publish();
+  };
+}
+
+/** Forgets every recorded trace (Playwright calls it between tests sharing a page). */
+export function clearXstateTrace(): void {
+  builders.clear();
+  if (typeof window === 'undefined') return;
+  window.__xstateTrace = { version: 1, traces: [] };
+  window.sessionStorage.removeItem(STORAGE_KEY);
+}

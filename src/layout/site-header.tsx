@@ -1,0 +1,29 @@
+import { Link } from '@tanstack/react-router';
+import { authStore } from '../stores/auth-store';
+import { useStore } from '../stores/store-core';
+import { PortalName } from './page-heading';
+
+export function SiteHeader() {
+  const signedIn = useStore(authStore, (state) => state.sbSystemId !== null);
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand">
+          {PortalName}
+        </Link>
+        {signedIn ? (
+          <nav className="site-header__nav" aria-label="メインメニュー">
+            <ul>
+              <li>
+                <Link to="/Top">トップ</Link>
+              </li>
+              <li>
+                <Link to="/OptionServices">オプションサービス</Link>
+              </li>
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}

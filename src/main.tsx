@@ -1,0 +1,75 @@
+/**
+ * The app's entry: configuration, the API client's session and error handler, the flow
+ * registry, the router with its navigation effects, the browser lifecycle rules, the build
+ * check and the tag manager; then the React tree.
+ */
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { machineRegistry } from '../machines/registry';
+import { startTagManager } from './analytics/tag-manager';
+import { configureApiClient } from './api/api-client';
+import { queryClient } from './api/query-client';
+import { startBuildCheck } from './build-check/build-check';
+import { appConfig } from './config/app-config';
+import { LoadingOverlay } from './components/loading-overlay';
+import { createFlowRegistry } from './flows/flow-registry';
+import { createFlowMachines, currentContact, withFlowContact, withProviderExit } from './flows/flow-machines';
+import { configureLogger, logger } from './lib/logger';
+import { bindBfcacheReload, bindUnhandledErrors } from './navigation/browser-lifecycle';
+import { ErrorPath, errorState } from './navigation/error-redirect';
+import { bindNavigationEffects } from './navigation/navigation-effects';
+import { createAppRouter } from './router/create-app-router';
+import { authStore } from './stores/auth-store';
+import './styles/global.css';
+
+configureLogger({ level: appConfig.logLevel });
+
+configureApiClient({
+  getSession: () => {
+    const auth = authStore.get();
+    return { sbSystemId: auth.sbSystemId, sessionToken: auth.sessionToken, pageId: auth.pageId };
+  },
+  // Callers decide what a failure means for the customer (the navigation rules, the flows);
+  // the shared handler keeps the trace.
+  onError: (event) => logger.warn('API call failed', event),
+});
+
+const flows = withProviderExit(
+  withFlowContact(
+    createFlowRegistry({
+      machines: createFlowMachines(machineRegistry, { queryClient }),
+      storage: window.sessionStorage,
+      onDiscard: (machineId, reason) => logger.info('stored flow discarded', { machineId, reason }),
+    }),
+    () => currentContact(queryClient),
+  ),
+  (url) => window.location.assign(url),
+);
+
+const router = createAppRouter({ queryClient, flows });
+
+const tagManager = startTagManager(appConfig.tagManager);
+
+bindNavigationEffects(router, {
+  flows,
+  onPageView: (page, location) => tagManager.pageView(page, location.pathname),
+});
+bindBfcacheReload(window);
+bindUnhandledErrors(window, (code) => {
+  if (router.state.location.pathname !== ErrorPath) void router.navigate({ to: ErrorPath, state: errorState(code), replace: true });
+});
+if (appConfig.buildId !== 'dev') startBuildCheck({ runningBuildId: appConfig.buildId, intervalMs: appConfig.buildCheckIntervalMs });
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <LoadingOverlay />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,22 @@
+/** The one way the app sends the customer to the error page: code and end date ride in history state. */
+import { redirect } from '@tanstack/react-router';
+import type { HistoryState } from '@tanstack/history';
+
+export const ErrorPath = '/Error';
+
+export function errorState(code: string | undefined, endDate?: string): HistoryState {
+  return { ...(code === undefined ? {} : { errorCode: code }), ...(endDate === undefined ? {} : { endDate }) };
+}
+
+type RedirectOptions = Parameters<typeof redirect>[0];
+
+/** Ends a beforeLoad or loader with a router redirect (the router's own `throw: true` form). */
+export function throwRedirect(options: RedirectOptions): never {
+  redirect({ ...options, throw: true });
+  throw new Error('redirect({ throw: true }) did not throw');
+}
+
+/** Ends a beforeLoad or loader on the error page, replacing the page that failed. */
+export function throwErrorPage(code: string | undefined, endDate?: string): never {
+  return throwRedirect({ to: ErrorPath, state: errorState(code, endDate), replace: true });
+}

@@ -1,0 +1,239 @@
+/**
+ * The navigation rules of spec sections 2, 4 and 6, built once and run in order before every
+ * page (the root route's beforeLoad; docs/decisions/0019-navigation-rules-pipeline.md).
+ * Each rule either lets the navigation go on or decides where the customer goes instead.
+ * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
+ */
+import { ErrorCode } from '../../contracts/error-catalogue';
+import { findLivePage, isDemoPath, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
+import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
+import { routeFor, type FlowRegistry } from '../flows/flow-registry';
+
+export type NavigationDecision =
+  | { readonly kind: 'proceed' }
+  /** Another page of the app, replacing the requested one in history. */
+  | { readonly kind: 'redirect'; readonly to: string }
+  /** A full-page load (the server's sign-on). */
+  | { readonly kind: 'document'; readonly href: string }
+  | { readonly kind: 'error'; readonly code: string | undefined; readonly endDate?: string | undefined };
+
+export type NavigationTarget = {
+  readonly pathname: string;
+  /** The query string without "?", as the browser had it. */
+  readonly searchStr: string;
+};
+
+export type SessionInfo = {
+  readonly sbSystemId: string;
+  readonly sessionToken: string;
+  readonly lv2Authed: boolean;
+};
+
+/** A failed API call as the rules see it. */
+export class CallFailure extends Error {
+  override readonly name = 'CallFailure';
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    readonly endDate?: string,
+  ) {
+    super(`call failed: ${status} ${code ?? '-'}`);
+  }
+}
+
+export type NavigationServices = {
+  readonly config: Pick<AppConfig, 'demoAllowed' | 'entryAllowedHosts' | 'redirectAllowedHosts' | 'hostKind'>;
+  readonly flows: FlowRegistry;
+  /** document.referrer. */
+  referrer(): string;
+  /** The previous internal page id of this tab (common store), null before the first page. */
+  internalFrom(): string | null;
+  /** The signed-in session; `{ status: 401 }` failure when there is none. */
+  loadSession(): Promise<SessionInfo>;
+  /** Contract info of the line loaded into the common store; false when it is still missing. */
+  loadCommonInfo(session: SessionInfo): Promise<boolean>;
+  loadMasterData(): Promise<void>;
+  /** Resolves when the page is open; rejects with a CallFailure (E0005 under maintenance). */
+  checkRegulation(page: PageEntry, session: SessionInfo): Promise<void>;
+  /** The input of a flow the rules start (an entry page of a flow). */
+  flowInput(context: { flowId: string; sbSystemId: string | undefined }): unknown;
+  /** Keeps the external URL of a `redirect` query parameter for /Redirect. */
+  rememberRedirect(url: string): void;
+};
+
+type RuleContext = {
+  readonly target: NavigationTarget;
+  readonly path: string;
+  readonly search: URLSearchParams;
+  readonly page: PageEntry | undefined;
+  readonly services: NavigationServices;
+  session: SessionInfo | undefined;
+};
+
+export type NavigationRule = {
+  readonly name: string;
+  readonly run: (context: RuleContext) => Promise<NavigationDecision | undefined> | NavigationDecision | undefined;
+};
+
+const proceed: NavigationDecision = { kind: 'proceed' };
+const toTop: NavigationDecision = { kind: 'redirect', to: '/Top' };
+const invalidAccess: NavigationDecision = { kind: 'error', code: ErrorCode.InvalidAccess };
+
+export function isCallFailure(value: unknown): value is CallFailure {
+  return value instanceof CallFailure;
+}
+
+/** The sign-on URL of the server (spec section 4, sign-on request type 1: return to top). */
+export function signOnHref(level: 'lv1' | 'lv2', returnTo: string): string {
+  const query = new URLSearchParams(level === 'lv2' ? { level: '2', returnTo } : { returnTo, type: '1' });
+  return `/auth/login?${query.toString()}`;
+}
+
+/** No internal origin in this tab, and a referrer whose host is not allow-listed. */
+function isForeignDirectAccess(context: RuleContext): boolean {
+  return context.services.internalFrom() === null && !isAllowedReferrer(context.services.config, context.services.referrer());
+}
+
+export const demoHostRule: NavigationRule = {
+  name: 'demo pages only on local, review and QA hosts',
+  run: ({ path, services }) => (isDemoPath(path) && !services.config.demoAllowed ? toTop : undefined),
+};
+
+export const redirectParameterRule: NavigationRule = {
+  name: 'redirect query parameter',
+  run: ({ search, page, services }) => {
+    const url = search.get('redirect');
+    if (url === null || page === undefined || page.path === '/Redirect') return undefined;
+    if (!isAllowedRedirectTarget(services.config, url)) return invalidAccess;
+    services.rememberRedirect(url);
+    return { kind: 'redirect', to: '/Redirect' };
+  },
+};
+
+export const pageIdParameterRule: NavigationRule = {
+  name: 'pageId parameter from the external order provider',
+  run: ({ search, page }) => {
+    const pageId = search.get('pageId');
+    if (pageId === null || page === undefined || page.path !== '/Top') return undefined;
+    const back = pageById(pageId);
+    // Only a page that may be opened on its own; anything else lands on the top page.
+    return back?.live && back.entry && back.path !== page.path ? { kind: 'redirect', to: back.path } : undefined;
+  },
+};
+
+export const directAccessRule: NavigationRule = {
+  name: 'direct access from a foreign referrer goes to the top page',
+  run: (context) => (context.page !== undefined && !context.page.entry && isForeignDirectAccess(context) ? toTop : undefined),
+};
+
+export const loginRule: NavigationRule = {
+  name: 'login level 1 and 2',
+  run: async (context) => {
+    const { page, target, services } = context;
+    if (page === undefined || page.login === 'none') return undefined;
+    const returnTo = `${normalizePath(target.pathname)}${target.searchStr === '' ? '' : `?${target.searchStr}`}`;
+    try {
+      context.session = await services.loadSession();
+    } catch (error) {
+      if (isCallFailure(error) && error.status === 401) return { kind: 'document', href: signOnHref('lv1', returnTo) };
+      throw error;
+    }
+    if (page.login === 'lv2' && !context.session.lv2Authed) return { kind: 'document', href: signOnHref('lv2', returnTo) };
+    return undefined;
+  },
+};
+
+export const authorityAndCommonInfoRule: NavigationRule = {
+  name: 'authority info and common info are set',
+  run: async (context) => {
+    const { page, session, services } = context;
+    if (page === undefined || page.login === 'none') return undefined;
+    if (session === undefined || session.sbSystemId === '' || session.sessionToken === '') return invalidAccess;
+    return (await services.loadCommonInfo(session)) ? undefined : invalidAccess;
+  },
+};
+
+export const masterDataRule: NavigationRule = {
+  name: 'general master data',
+  run: async ({ page, services }) => {
+    if (page === undefined || page.login === 'none') return undefined;
+    await services.loadMasterData();
+    return undefined;
+  },
+};
+
+export const regulationRule: NavigationRule = {
+  name: 'exclusive control (maintenance regulation) check',
+  run: async ({ page, session, services }) => {
+    if (page === undefined || page.login === 'none' || session === undefined) return undefined;
+    try {
+      await services.checkRegulation(page, session);
+      return undefined;
+    } catch (error) {
+      if (isCallFailure(error)) return { kind: 'error', code: error.code ?? ErrorCode.Maintenance, endDate: error.endDate };
+      throw error;
+    }
+  },
+};
+
+export const flowGuardRule: NavigationRule = {
+  name: 'flow guard: a wizard page only as the current state of its flow',
+  run: (context) => {
+    const { page, services, session } = context;
+    if (page?.flow === undefined) return undefined;
+    const running = services.flows.get(page.flow);
+    if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path) {
+      services.flows.focus(page.flow);
+      return undefined;
+    }
+    if (page.entry) {
+      // An entry page of a flow starts a fresh run; the machine's first state must be this page.
+      const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, sbSystemId: session?.sbSystemId }));
+      return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;
+    }
+    return isForeignDirectAccess(context) ? toTop : invalidAccess;
+  },
+};
+
+/** In the order they run: cheap local checks first, the server's checks next, flows last. */
+export const navigationRules: readonly NavigationRule[] = [
+  demoHostRule,
+  redirectParameterRule,
+  pageIdParameterRule,
+  directAccessRule,
+  loginRule,
+  authorityAndCommonInfoRule,
+  masterDataRule,
+  regulationRule,
+  flowGuardRule,
+];
+
+/**
+ * Runs the rules for one navigation and answers the first rule's decision, or proceed.
+ * A failed call nobody expected becomes an error decision with the call's code.
+ */
+export async function decideNavigation(
+  target: NavigationTarget,
+  services: NavigationServices,
+  rules: readonly NavigationRule[] = navigationRules,
+): Promise<NavigationDecision> {
+  const path = normalizePath(target.pathname);
+  const context: RuleContext = {
+    target,
+    path,
+    search: new URLSearchParams(target.searchStr),
+    page: findLivePage(path),
+    services,
+    session: undefined,
+  };
+  try {
+    for (const rule of rules) {
+      const decision = await rule.run(context);
+      if (decision !== undefined) return decision;
+    }
+    return proceed;
+  } catch (error) {
+    if (isCallFailure(error)) return { kind: 'error', code: error.code, endDate: error.endDate };
+    throw error;
+  }
+}

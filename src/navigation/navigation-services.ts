@@ -1,0 +1,76 @@
+/**
+ * The navigation rules' view of the world: the API (through TanStack Query and the API
+ * client), the stores, the flow registry and the browser.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { endpoints } from '../../contracts/endpoints';
+import { ApiRequestError, callApi } from '../api/api-client';
+import type { AppConfig } from '../config/app-config';
+import { flowInput } from '../flows/flow-inputs';
+import type { FlowRegistry } from '../flows/flow-registry';
+import { authStore } from '../stores/auth-store';
+import { commonStore } from '../stores/common-store';
+import { redirectStore } from '../stores/redirect-store';
+import { CallFailure, type NavigationServices, type SessionInfo } from './navigation-rules';
+import { authInfoQueryOptions, lineContractQueryOptions, paymentMethodMasterQueryOptions } from './session-queries';
+
+export function toCallFailure(error: unknown): unknown {
+  return error instanceof ApiRequestError ? new CallFailure(error.status, error.errorCode, error.endDate) : error;
+}
+
+async function asCallFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw toCallFailure(error);
+  }
+}
+
+export type NavigationServicesOptions = {
+  readonly queryClient: QueryClient;
+  readonly flows: FlowRegistry;
+  readonly config: AppConfig;
+  readonly referrer?: () => string;
+};
+
+export function createNavigationServices(options: NavigationServicesOptions): NavigationServices {
+  const { queryClient } = options;
+  return {
+    config: options.config,
+    flows: options.flows,
+    referrer: options.referrer ?? (() => document.referrer),
+    internalFrom: () => commonStore.get().internalFrom,
+    loadSession: () =>
+      asCallFailure(async () => {
+        const info = await queryClient.ensureQueryData(authInfoQueryOptions());
+        const current = authStore.get();
+        if (current.sbSystemId !== info.sbSystemId || current.sessionToken !== info.sessionToken || current.lv2Authed !== info.lv2Authed) {
+          authStore.set({ sbSystemId: info.sbSystemId, sbId: info.sbId, sessionToken: info.sessionToken, lv2Authed: info.lv2Authed });
+        }
+        const session: SessionInfo = { sbSystemId: info.sbSystemId, sessionToken: info.sessionToken, lv2Authed: info.lv2Authed };
+        return session;
+      }),
+    loadCommonInfo: (session) =>
+      asCallFailure(async () => {
+        const line = await queryClient.ensureQueryData(lineContractQueryOptions());
+        if (line.sbSystemId !== session.sbSystemId) return false;
+        const common = commonStore.get();
+        if (common.contractStatus !== line.lineStatus || common.userType !== line.userType) {
+          commonStore.set({ contractStatus: line.lineStatus, userType: line.userType });
+        }
+        return true;
+      }),
+    loadMasterData: () =>
+      asCallFailure(async () => {
+        await queryClient.ensureQueryData(paymentMethodMasterQueryOptions());
+      }),
+    checkRegulation: async (page) => {
+      // The regulation-page header of every later call names the page the customer is on.
+      if (authStore.get().pageId !== page.id) authStore.set({ pageId: page.id });
+      const result = await callApi(endpoints.checkRegulation, { body: { pageId: page.id }, errorHandler: false });
+      if (!result.ok) throw new CallFailure(result.status, result.error.code, result.error.endDate);
+    },
+    flowInput: ({ flowId, sbSystemId }) => flowInput({ flowId, sbSystemId, origin: window.location.origin }),
+    rememberRedirect: (url) => redirectStore.set({ url }),
+  };
+}

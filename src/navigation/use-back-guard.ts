@@ -1,0 +1,37 @@
+/**
+ * Browser Back (spec section 2): inside a flow it is the machine's own Back when the machine
+ * has one; on a page that suppresses Back the customer stays on the same URL and sees W9999.
+ * Flows keep one history entry each, so Back is always a single same-document step the
+ * router's blocker can refuse.
+ */
+import { useBlocker } from '@tanstack/react-router';
+import { describeError, ErrorCode } from '../../contracts/error-catalogue';
+import { findLivePage } from '../../machines/page-table';
+import { FlowEvent } from '../flows/flow-events';
+import type { FlowRegistry } from '../flows/flow-registry';
+import { openCommonModal } from '../stores/common-modal-store';
+
+/** True when the Back was handled here and must not leave the page. */
+export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolean {
+  const page = findLivePage(pathname);
+  if (page === undefined) return false;
+  const flow = page.flow === undefined ? undefined : flows.foreground();
+  if (flow !== undefined && flow.machineId === page.flow) {
+    const back = { type: FlowEvent.Back };
+    if (flow.actor.getSnapshot().can(back)) {
+      flow.actor.send(back);
+      return true;
+    }
+  }
+  if (!page.backForwardDeter) return false;
+  const { message, detail } = describeError(ErrorCode.BrowserBack);
+  openCommonModal({ title: message, msgList: [detail] });
+  return true;
+}
+
+export function useBackGuard(flows: FlowRegistry): void {
+  useBlocker({
+    shouldBlockFn: ({ current, action }) => action === 'BACK' && handleBrowserBack(current.pathname, flows),
+    enableBeforeUnload: false,
+  });
+}

@@ -1,0 +1,99 @@
+/**
+ * Japanese copy and formatting the data storage pages share: the price and billing terms
+ * (from contracts/, through the service catalogue), how to cancel, contract states and dates.
+ */
+import { AnshinPrice } from '../../../contracts/api/anshin-data-box';
+import { ServiceNames } from '../../../contracts/api/service-contracts';
+import { RequestType, ServiceId, type RequestTypeValue } from '../../../contracts/codes';
+import type { ServiceState } from '../../../contracts/lifecycle';
+import { formatTaxIncludedYen } from '../service-catalogue';
+
+export const ServiceName = ServiceNames[ServiceId.DataStorage];
+export const PlanName = 'あんしんデータボックス（標準プラン）';
+
+/** "月額550円(税込)". */
+export const MonthlyPrice = `月額${formatTaxIncludedYen(AnshinPrice.monthlyYenTaxIncluded)}`;
+
+export const ContractStateLabels: Record<ServiceState, string> = {
+  none: '未加入',
+  active: 'ご利用中',
+  suspended: '利用停止中',
+  withdrawal_reserved: '解約予約中',
+  withdrawn: '解約済み',
+};
+
+const japaneseDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
+const japaneseMonth = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', timeZone: 'Asia/Tokyo' });
+
+/** "2026年11月21日" of an ISO instant or a yyyy-mm-dd date (read as a Japan date). */
+export function formatDate(value: string): string {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : japaneseDate.format(date);
+}
+
+/** The month after the given day, in Japan time: "2026年12月". */
+export function nextMonthOf(day: Date): string {
+  const tokyo = new Date(day.getTime() + 9 * 3_600_000);
+  const next = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1, 1, 3));
+  return japaneseMonth.format(next);
+}
+
+/** When the service starts and when it is charged (特商法 12条の6: timing of service and payment). */
+export function billingTerms(today: Date): { start: string; charge: string } {
+  return AnshinPrice.firstMonthFree
+    ? {
+        start: `お申し込み手続きの完了後すぐ（本日 ${japaneseDate.format(today)}）からご利用いただけます。`,
+        charge: `お申し込み月は無料です。${nextMonthOf(today)}分から${MonthlyPrice}を、毎月のご利用料金としてお支払いいただきます。日割りはありません。`,
+      }
+    : {
+        start: `お申し込み手続きの完了後すぐ（本日 ${japaneseDate.format(today)}）からご利用いただけます。`,
+        charge: `お申し込み月から${MonthlyPrice}を、毎月のご利用料金としてお支払いいただきます。日割りはありません。`,
+      };
+}
+
+export const HowToCancel = [
+  'このポータルの「ご契約内容」画面から、いつでも解約のお手続きができます。電話や店頭でのお手続きは不要です。',
+  '解約は月末での解約予約、または即時解約からお選びいただけます。解約金はかかりません。',
+  '解約すると、保存したデータは削除されます。必要なデータは解約前に端末へ保存してください。',
+];
+
+export const CancelTypeLabels: Partial<Record<RequestTypeValue, { label: string; support: string }>> = {
+  [RequestType.WithdrawalReservationMonthEnd]: {
+    label: '月末に解約する（解約予約）',
+    support: '今月末までご利用いただけます。今月分までのご利用料金がかかります。',
+  },
+  [RequestType.Withdrawal]: {
+    label: '今すぐ解約する',
+    support: '本日でご利用が終了し、保存したデータは削除されます。今月分のご利用料金はかかります。',
+  },
+  [RequestType.WithdrawalReservationCancel]: {
+    label: '解約予約を取り消す',
+    support: '解約のご予約を取り消し、このままご利用を続けます。',
+  },
+  [RequestType.WithdrawalReservationReckoningDate]: {
+    label: '締め日に解約する（解約予約）',
+    support: 'ご請求の締め日までご利用いただけます。',
+  },
+};
+
+/** The optional cancel survey (one question, several answers allowed). */
+export const SurveyAnswers: readonly { value: string; label: string }[] = [
+  { value: 'price', label: '料金が高い' },
+  { value: 'unused', label: 'あまり使っていない' },
+  { value: 'other-service', label: 'ほかのサービスを使う' },
+  { value: 'device-change', label: '機種変更・データ移行が終わった' },
+  { value: 'usability', label: '使い方がわかりにくい' },
+  { value: 'other', label: 'その他' },
+];
+
+/** "**** 4242" from the masked details the API gives ("**** **** **** 4242"). */
+export function cardSuffix(details: readonly string[]): string | null {
+  const last4 = details.map((detail) => /(\d{4})\s*$/.exec(detail)?.[1]).find((value) => value !== undefined);
+  return last4 === undefined ? null : `**** ${last4}`;
+}
+
+/** A payment method as one line: "クレジットカード（**** 4242）". */
+export function paymentLine(label: string, details: readonly string[]): string {
+  const suffix = cardSuffix(details);
+  return suffix === null ? label : `${label}（${suffix}）`;
+}

@@ -1,0 +1,95 @@
+/**
+ * /AnshinDataBox/Cancel/Confirm (ADB0009): how to cancel (only the request types the contract
+ * offers), an optional reason survey, and the submit. No one-time password (ADR 0025).
+ */
+import { useSelector } from '@xstate/react';
+import { match } from 'ts-pattern';
+import { cancelOptions } from '../../../contracts/api/anshin-data-box';
+import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
+import { CancelTypeLabels, ServiceName, SurveyAnswers } from './anshin-copy';
+import type { CancelViewProps } from './cancel-inform-page';
+import { ChoiceGroup } from './fields';
+import { BusyLine, SubmitUnknown } from './steps';
+import { useFlowActor, type CancelActor } from './use-flow-actor';
+import './anshin-data-box.css';
+
+export function AnshinCancelConfirmPage() {
+  return <AnshinCancelConfirmFlow actor={useFlowActor('anshinCancel')} />;
+}
+
+export function AnshinCancelConfirmFlow({ actor }: { readonly actor: CancelActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  return <AnshinCancelConfirmView snapshot={snapshot} send={(event) => actor.send(event)} />;
+}
+
+export function AnshinCancelConfirmView({ snapshot, send }: CancelViewProps) {
+  return match(snapshot.value)
+    .with('confirm', 'submitting', 'submitUnknown', (value) => {
+      const { contract, cancelInfo } = snapshot.context;
+      const offered: readonly RequestTypeValue[] = contract === null ? [] : cancelOptions(contract.status);
+      const busy = snapshot.hasTag('busy');
+      const onlyReservationCancel = offered.length === 1 && offered[0] === RequestType.WithdrawalReservationCancel;
+      return (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            send({ type: 'confirm.submit' });
+          }}
+        >
+          <p className="lead">{ServiceName}の{onlyReservationCancel ? '解約予約の取り消し' : '解約'}内容をご確認ください。</p>
+          <ChoiceGroup
+            id="adb-cancel-type"
+            legend={onlyReservationCancel ? 'お手続きの内容' : '解約の方法'}
+            required
+            type="radio"
+            options={offered.map((type) => ({
+              value: type,
+              label: CancelTypeLabels[type]?.label ?? type,
+              support: CancelTypeLabels[type]?.support,
+            }))}
+            selected={cancelInfo.requestType === null ? [] : [cancelInfo.requestType]}
+            onChange={(type) => {
+              const chosen = offered.find((item) => item === type);
+              if (chosen !== undefined) send({ type: 'cancel.select', requestType: chosen });
+            }}
+            disabled={busy}
+          />
+          {onlyReservationCancel ? null : (
+            <ChoiceGroup
+              id="adb-survey"
+              legend="解約の理由（アンケート）"
+              required={false}
+              type="checkbox"
+              options={SurveyAnswers}
+              selected={cancelInfo.survey}
+              onChange={(answer, checked) =>
+                send({
+                  type: 'survey.answer',
+                  answers: checked ? [...cancelInfo.survey, answer] : cancelInfo.survey.filter((item) => item !== answer),
+                })
+              }
+              support="当てはまるものをすべて選択してください。回答しなくても解約できます。"
+              disabled={busy}
+            />
+          )}
+          {value === 'submitUnknown' ? (
+            <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />
+          ) : (
+            <div className="button-row">
+              <button type="submit" className="button button--block" disabled={busy || !snapshot.can({ type: 'confirm.submit' })}>
+                {busy ? '送信しています…' : onlyReservationCancel ? '解約予約を取り消す' : '解約する'}
+              </button>
+              {busy ? null : (
+                <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.back' })}>
+                  解約についてに戻る
+                </button>
+              )}
+            </div>
+          )}
+        </form>
+      );
+    })
+    .with('loading', 'inform', 'completed', 'failed', () => <BusyLine>画面を切り替えています。</BusyLine>)
+    .exhaustive();
+}

@@ -1,0 +1,37 @@
+/** The contract as the data storage pages show it: plan, state, payment (card masked). */
+import type { AnshinContract } from '../../../contracts/api/anshin-data-box';
+import { ContractStateLabels, formatDate, MonthlyPrice, paymentLine, PlanName } from './anshin-copy';
+
+export type ContractSummaryProps = {
+  readonly contract: AnshinContract;
+  /** ISO start of the contract, when the page has read it. */
+  readonly startedAt?: string | null;
+};
+
+export function ContractSummary({ contract, startedAt }: ContractSummaryProps) {
+  return (
+    <dl className="definition-list">
+      <dt>プラン</dt>
+      <dd>{PlanName}</dd>
+      <dt>月額料金</dt>
+      <dd>{MonthlyPrice}</dd>
+      <dt>ご契約の状態</dt>
+      <dd>
+        <span className={`status status--${contract.status}`}>{ContractStateLabels[contract.status]}</span>
+        {contract.withdrawalDate === null ? null : (
+          <span className="status-note">
+            {contract.status === 'withdrawn' ? `${formatDate(contract.withdrawalDate)}に解約` : `${formatDate(contract.withdrawalDate)}に解約予定`}
+          </span>
+        )}
+      </dd>
+      {startedAt === undefined || startedAt === null ? null : (
+        <>
+          <dt>ご利用開始日</dt>
+          <dd>{formatDate(startedAt)}</dd>
+        </>
+      )}
+      <dt>お支払い方法</dt>
+      <dd>{contract.paymentMethod === null ? '—' : paymentLine(contract.paymentMethodLabel, contract.paymentMethodDetails)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,40 @@
+/** /AnshinDataBox/Resume/Completed (ADB0012): the suspension is lifted, and what it costs from when. */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { formatDate, MonthlyPrice, ServiceName } from './anshin-copy';
+import { useFlowActor, type ResumeActor } from './use-flow-actor';
+import './anshin-data-box.css';
+
+export function AnshinResumeCompletedPage() {
+  return <AnshinResumeCompletedFlow actor={useFlowActor('anshinResume')} />;
+}
+
+export function AnshinResumeCompletedFlow({ actor }: { readonly actor: ResumeActor }) {
+  const effectiveDate = useSelector(actor, (state) => state.context.receipt?.effectiveDate ?? null);
+  return <AnshinResumeCompletedView effectiveDate={effectiveDate} />;
+}
+
+export function AnshinResumeCompletedView({ effectiveDate }: { readonly effectiveDate: string | null }) {
+  return (
+    <>
+      <div className="alert alert--success" role="status">
+        <p className="alert__title">{ServiceName}のご利用を再開しました。</p>
+      </div>
+      <section className="card" aria-labelledby="adb-resume-next">
+        <h2 id="adb-resume-next">今後について</h2>
+        <ul className="next-steps">
+          <li>{effectiveDate === null ? '本日' : formatDate(effectiveDate)}から、保存したデータをふたたびご利用いただけます。</li>
+          <li>再開した月から、{MonthlyPrice}のご利用料金がかかります。</li>
+        </ul>
+      </section>
+      <div className="button-row">
+        <Link to="/AnshinDataBox/Service/Detail" className="button button--block">
+          ご契約内容を見る
+        </Link>
+        <Link to="/Top" className="button button--secondary button--block">
+          トップへ戻る
+        </Link>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * /AnshinDataBox/Resume/Confirm (ADB0011): lifting a suspension. The customer keeps the
+ * payment method or changes it (mobile bill for a card contract, or a new card through the
+ * card provider), then confirms with the one-time password.
+ */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { match } from 'ts-pattern';
+import type { SnapshotFrom } from 'xstate';
+import { CreditCardLabel, MobileBillLabel, PaymentMethod, type PaymentMethodValue } from '../../../contracts/codes';
+import { ErrorCode } from '../../../contracts/error-catalogue';
+import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
+import { ErrorMessage } from '../../components/error-message';
+import { MonthlyPrice, paymentLine } from './anshin-copy';
+import { ContractSummary } from './contract-summary';
+import { ChoiceGroup } from './fields';
+import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitUnknown } from './steps';
+import { useFlowActor, type ResumeActor } from './use-flow-actor';
+import './anshin-data-box.css';
+
+export function AnshinResumeConfirmPage() {
+  return <AnshinResumeConfirmFlow actor={useFlowActor('anshinResume')} />;
+}
+
+export function AnshinResumeConfirmFlow({ actor }: { readonly actor: ResumeActor }) {
+  const snapshot = useSelector(actor, (state) => state);
+  return <AnshinResumeConfirmView snapshot={snapshot} send={(event) => actor.send(event)} />;
+}
+
+export type ResumeViewProps = {
+  readonly snapshot: SnapshotFrom<typeof anshinResumeMachine>;
+  readonly send: ResumeActor['send'];
+};
+
+export function AnshinResumeConfirmView(props: ResumeViewProps) {
+  const { snapshot, send } = props;
+  return match(snapshot.value)
+    .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
+    .with('confirm', 'otp', 'submitting', 'submitUnknown', () => <ResumeStep {...props} />)
+    .with({ cardProvider: 'opening' }, { cardProvider: 'away' }, { cardProvider: 'verifying' }, (value) => (
+      <CardProviderStep
+        step={value.cardProvider}
+        redirectOrderUrl={snapshot.context.redirectOrderUrl}
+        onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
+      />
+    ))
+    .with('completed', 'failed', () => <BusyLine>画面を切り替えています。</BusyLine>)
+    .exhaustive();
+}
+
+type ResumeMethod = typeof PaymentMethod.WithMobile | typeof PaymentMethod.CreditCard | typeof PaymentMethod.NewCreditCard;
+
+const asResumeMethod = (value: PaymentMethodValue): ResumeMethod | null =>
+  value === PaymentMethod.WithMobile || value === PaymentMethod.CreditCard || value === PaymentMethod.NewCreditCard ? value : null;
+
+function ResumeStep({ snapshot, send }: ResumeViewProps) {
+  const { contract, resumeInfo, notice } = snapshot.context;
+  const [chosen, setChosen] = useState<ResumeMethod | null>(asResumeMethod(resumeInfo.paymentMethodValue));
+  const [error, setError] = useState<string | null>(null);
+  const busy = snapshot.hasTag('busy');
+  const stage = snapshot.value;
+  if (contract === null) return null;
+  const current = contract.paymentMethod;
+  const resumable = contract.status === 'suspended';
+  const newCardReady = resumeInfo.paymentMethodValue === PaymentMethod.NewCreditCard;
+  const labelFor = (method: ResumeMethod) => (method === PaymentMethod.WithMobile ? MobileBillLabel : CreditCardLabel);
+  const options = [
+    ...(current === null
+      ? []
+      : [{ value: current, label: `現在のお支払い方法のまま（${paymentLine(contract.paymentMethodLabel, contract.paymentMethodDetails)}）` }]),
+    ...(snapshot.can({ type: 'payment.select', method: PaymentMethod.WithMobile, label: MobileBillLabel }) && current !== PaymentMethod.WithMobile
+      ? [{ value: PaymentMethod.WithMobile, label: MobileBillLabel }]
+      : []),
+    {
+      value: PaymentMethod.NewCreditCard,
+      label: paymentLine('新しいクレジットカード', newCardReady ? resumeInfo.paymentMethodDetails : []),
+      support: newCardReady ? undefined : 'カード決済サービスの画面でカード情報を入力します。入力後、この画面に戻ります。',
+    },
+  ];
+
+  const submit = () => {
+    if (chosen === null) {
+      setError('お支払い方法を選択してください。');
+      return;
+    }
+    if (chosen === PaymentMethod.NewCreditCard && !newCardReady) {
+      send({ type: 'payment.select', method: chosen, label: CreditCardLabel });
+      return;
+    }
+    if (chosen !== PaymentMethod.NewCreditCard) send({ type: 'payment.select', method: chosen, label: labelFor(chosen) });
+    send({ type: 'confirm.submit' });
+  };
+
+  return (
+    <>
+      <section className="card" aria-labelledby="adb-resume-contract">
+        <h2 id="adb-resume-contract">現在のご契約</h2>
+        <ContractSummary contract={contract} />
+      </section>
+      {resumable ? null : <ErrorMessage code={ErrorCode.StatusForbidsProcedure} />}
+      {notice === null ? null : <Notice code={notice} />}
+      {resumable ? (
+        <section className="card" aria-labelledby="adb-resume-terms">
+          <h2 id="adb-resume-terms">利用再開について</h2>
+          <ul>
+            <li>お手続きの完了後すぐに、保存したデータをふたたびご利用いただけます。</li>
+            <li>再開した月から、{MonthlyPrice}のご利用料金がかかります。日割りはありません。</li>
+          </ul>
+        </section>
+      ) : null}
+      {!resumable ? (
+        <div className="button-row">
+          <Link to="/AnshinDataBox/Service/Detail" className="button button--secondary button--block">
+            ご契約内容に戻る
+          </Link>
+        </div>
+      ) : null}
+      {resumable && stage === 'confirm' ? (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <ChoiceGroup
+            id="adb-resume-payment"
+            legend="再開後のお支払い方法"
+            required
+            type="radio"
+            options={options}
+            selected={chosen === null ? [] : [chosen]}
+            onChange={(value) => {
+              const method = options.find((option) => option.value === value)?.value;
+              if (method !== undefined) setChosen(method);
+              setError(null);
+            }}
+            error={error}
+          />
+          <div className="button-row">
+            <button type="submit" className="button button--block">
+              {chosen === PaymentMethod.NewCreditCard && !newCardReady ? 'カード情報の入力へ進む' : '利用を再開する'}
+            </button>
+            <Link to="/AnshinDataBox/Service/Detail" className="button button--secondary button--block">
+              ご契約内容に戻る
+            </Link>
+          </div>
+        </form>
+      ) : null}
+      {match(stage)
+        .with('otp', () => {
+          const otp = snapshot.children.verifyContact;
+          return otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して利用を再開する" />;
+        })
+        .with('submitting', () => (
+          <div className="button-row">
+            <button type="button" className="button button--block" disabled={busy}>
+              利用再開を送信しています…
+            </button>
+          </div>
+        ))
+        .with('submitUnknown', () => <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />)
+        .otherwise(() => null)}
+    </>
+  );
+}

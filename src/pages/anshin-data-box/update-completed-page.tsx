@@ -1,0 +1,45 @@
+/** /AnshinDataBox/Update/Completed (ADB0007): the payment change is accepted, and from when it applies. */
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { nextMonthOf, paymentLine } from './anshin-copy';
+import { useFlowActor, type ChangePaymentActor } from './use-flow-actor';
+import './anshin-data-box.css';
+
+export function AnshinUpdateCompletedPage() {
+  return <AnshinUpdateCompletedFlow actor={useFlowActor('anshinChangePayment')} />;
+}
+
+export function AnshinUpdateCompletedFlow({ actor }: { readonly actor: ChangePaymentActor }) {
+  const payment = useSelector(actor, (state) => paymentLine(state.context.changeInfo.paymentMethodLabel, state.context.changeInfo.paymentMethodDetails));
+  const effectiveDate = useSelector(actor, (state) => state.context.receipt?.effectiveDate ?? null);
+  return <AnshinUpdateCompletedView payment={payment} effectiveDate={effectiveDate} />;
+}
+
+export function AnshinUpdateCompletedView({ payment, effectiveDate }: { readonly payment: string; readonly effectiveDate: string | null }) {
+  const from = nextMonthOf(effectiveDate === null ? new Date() : new Date(`${effectiveDate}T00:00:00+09:00`));
+  return (
+    <>
+      <div className="alert alert--success" role="status">
+        <p className="alert__title">お支払い方法の変更を受け付けました。</p>
+        <p>
+          新しいお支払い方法：{payment}
+        </p>
+      </div>
+      <section className="card" aria-labelledby="adb-update-next">
+        <h2 id="adb-update-next">これからの流れ</h2>
+        <ul className="next-steps">
+          <li>{from}ご請求分から、新しいお支払い方法でのお支払いとなります。</li>
+          <li>今月分までのご利用料金は、変更前のお支払い方法でご請求します。</li>
+        </ul>
+      </section>
+      <div className="button-row">
+        <Link to="/AnshinDataBox/Service/Detail" className="button button--block">
+          ご契約内容を見る
+        </Link>
+        <Link to="/Top" className="button button--secondary button--block">
+          トップへ戻る
+        </Link>
+      </div>
+    </>
+  );
+}

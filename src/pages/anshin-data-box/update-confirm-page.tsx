@@ -1,0 +1,89 @@
+/**
+ * /AnshinDataBox/Update/Confirm (ADB0006): the payment change to confirm (current and new
+ * method, from when it applies), then the one-time password and the update.
+ */
+import { useSelector } from '@xstate/react';
+import { match } from 'ts-pattern';
+import { nextMonthOf, paymentLine, ServiceName } from './anshin-copy';
+import { BusyLine, OtpStep, SubmitUnknown } from './steps';
+import type { ChangePaymentViewProps } from './update-payment-page';
+import { useFlowActor, type ChangePaymentActor } from './use-flow-actor';
+import './anshin-data-box.css';
+
+export function AnshinUpdateConfirmPage() {
+  return <AnshinUpdateConfirmFlow actor={useFlowActor('anshinChangePayment')} />;
+}
+
+export function AnshinUpdateConfirmFlow({ actor, today }: { readonly actor: ChangePaymentActor; readonly today?: Date }) {
+  const snapshot = useSelector(actor, (state) => state);
+  return <AnshinUpdateConfirmView snapshot={snapshot} send={(event) => actor.send(event)} today={today ?? new Date()} />;
+}
+
+export function AnshinUpdateConfirmView({ snapshot, send, today }: ChangePaymentViewProps & { readonly today: Date }) {
+  const { contract, changeInfo } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const otp = snapshot.children.verifyContact;
+  const summary = (
+    <>
+      <p className="lead">以下の内容でお支払い方法を変更します。</p>
+      <section className="card" aria-labelledby="adb-change">
+        <h2 id="adb-change">変更内容</h2>
+        <dl className="definition-list">
+          <dt>サービス</dt>
+          <dd>{ServiceName}</dd>
+          <dt>現在のお支払い方法</dt>
+          <dd>{contract === null ? '—' : paymentLine(contract.paymentMethodLabel, contract.paymentMethodDetails)}</dd>
+          <dt>新しいお支払い方法</dt>
+          <dd>{paymentLine(changeInfo.paymentMethodLabel, changeInfo.paymentMethodDetails)}</dd>
+          <dt>適用時期</dt>
+          <dd>{nextMonthOf(today)}ご請求分から、新しいお支払い方法でのお支払いとなります。</dd>
+        </dl>
+      </section>
+    </>
+  );
+  return match(snapshot.value)
+    .with('confirm', 'submitting', () => (
+      <>
+        {summary}
+        <div className="button-row">
+          <button
+            type="button"
+            className="button button--block"
+            disabled={busy || !snapshot.can({ type: 'confirm.submit' })}
+            onClick={() => send({ type: 'confirm.submit' })}
+          >
+            {busy ? '変更を送信しています…' : '変更する'}
+          </button>
+          {busy ? null : (
+            <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.back' })}>
+              お支払い方法の選択に戻る
+            </button>
+          )}
+        </div>
+      </>
+    ))
+    .with('otp', () => (
+      <>
+        {summary}
+        {otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して変更する" />}
+      </>
+    ))
+    .with('submitUnknown', () => (
+      <>
+        {summary}
+        <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />
+      </>
+    ))
+    .with(
+      'loading',
+      'detail',
+      'paymentSelect',
+      { cardProvider: 'opening' },
+      { cardProvider: 'away' },
+      { cardProvider: 'verifying' },
+      'completed',
+      'failed',
+      () => <BusyLine>画面を切り替えています。</BusyLine>,
+    )
+    .exhaustive();
+}

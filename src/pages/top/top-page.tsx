@@ -1,0 +1,106 @@
+/**
+ * /Top: the customer's three services with their state and the procedures open now
+ * (GET .../service/usage/status), and sign-out.
+ */
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useState } from 'react';
+import { match } from 'ts-pattern';
+import type { ServiceUsage, ServiceUsageStatus } from '../../../contracts/api/service-contracts';
+import { ErrorCode } from '../../../contracts/error-catalogue';
+import { ErrorMessage } from '../../components/error-message';
+import type { RouterContext } from '../../router/router-context';
+import { authStore } from '../../stores/auth-store';
+import { clearAllStores } from '../../stores/clear-all-stores';
+import { serviceLinks, ServiceStateLabels } from './service-actions';
+import { usageStatusQueryOptions } from './usage-status-query';
+
+export function TopPage() {
+  const { data } = useSuspenseQuery(usageStatusQueryOptions());
+  const queryClient = useQueryClient();
+  const { flows } = useRouter().options.context as RouterContext;
+  // Read once: the form must still carry the token after the stores are cleared on submit.
+  const [sessionToken] = useState(() => authStore.get().sessionToken ?? '');
+  const onLogout = () => {
+    flows.clear();
+    queryClient.clear();
+    clearAllStores();
+  };
+  return <TopView status={data} sessionToken={sessionToken} onLogout={onLogout} />;
+}
+
+export type TopViewProps = {
+  readonly status: ServiceUsageStatus;
+  readonly sessionToken: string;
+  readonly onLogout: () => void;
+};
+
+export function TopView({ status, sessionToken, onLogout }: TopViewProps) {
+  return (
+    <>
+      {status.restricted ? <ErrorMessage code={ErrorCode.StatusForbidsProcedure} /> : null}
+      <section aria-labelledby="top-services">
+        <h2 id="top-services">ご契約中・お申し込みできるサービス</h2>
+        {status.services.map((usage) => (
+          <ServiceCard key={usage.serviceId} usage={usage} restricted={status.restricted} />
+        ))}
+      </section>
+      <p>
+        <Link to="/OptionServices">オプションサービスの一覧と料金</Link>
+      </p>
+      <form method="post" action="/auth/logout" onSubmit={onLogout}>
+        <input type="hidden" name="session-token" value={sessionToken} />
+        <div className="button-row">
+          <button type="submit" className="button button--secondary button--block">
+            ログアウト
+          </button>
+        </div>
+      </form>
+    </>
+  );
+}
+
+function stateNote(usage: ServiceUsage): string | null {
+  const date = (value: string | null) =>
+    value === null ? '' : new Date(value).toLocaleDateString('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
+  return match(usage.state)
+    .with('withdrawal_reserved', () => (usage.withdrawalAt === null ? '解約のご予約を承っています。' : `${date(usage.withdrawalAt)}に解約となります。`))
+    .with('suspended', () => 'ご利用を停止しています。利用を再開するお手続きができます。')
+    .with('withdrawn', () => (usage.withdrawalAt === null ? null : `${date(usage.withdrawalAt)}に解約しました。`))
+    .with('active', 'none', () => null)
+    .exhaustive();
+}
+
+function ServiceCard({ usage, restricted }: { readonly usage: ServiceUsage; readonly restricted: boolean }) {
+  const links = restricted ? [] : serviceLinks(usage);
+  const note = stateNote(usage);
+  const headingId = `top-service-${usage.serviceId}`;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <div className="card__header">
+        <h3 id={headingId}>{usage.serviceName}</h3>
+        <span className={`status status--${usage.state}`}>{ServiceStateLabels[usage.state]}</span>
+      </div>
+      {usage.paymentMethod === null ? null : (
+        <p className="note">
+          お支払い方法：{usage.paymentMethod.label}
+          {usage.paymentMethod.cardLast4 === null ? '' : `（下4桁 ${usage.paymentMethod.cardLast4}）`}
+        </p>
+      )}
+      {note === null ? null : <p>{note}</p>}
+      {links.length === 0 ? (
+        <p className="note">{restricted ? 'ただいまお手続きはご利用いただけません。' : 'いまポータルでできるお手続きはありません。'}</p>
+      ) : (
+        <ul className="action-list">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="button button--secondary button--block">
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The router, generated from the page table (docs/decisions/0018-routing-machine-decides-url-follows.md):
+ * one code-based route per live page with its lazily imported view, the navigation rules in
+ * the root route's beforeLoad, and the error page for every unknown path.
+ */
+import { createRootRouteWithContext, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
+import { livePages } from '../../machines/page-table';
+import { appConfig, type AppConfig } from '../config/app-config';
+import { RootErrorFallback } from '../layout/root-error-fallback';
+import { RootLayout } from '../layout/root-layout';
+import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
+import { decideNavigation, type NavigationDecision, type NavigationServices } from '../navigation/navigation-rules';
+import { createNavigationServices } from '../navigation/navigation-services';
+import { NotFoundPage } from '../pages/not-found-page';
+import { demoViews, pageViews, redirectOnlyPages } from '../pages/page-views';
+import { routeOptionsFor } from './page-route-options';
+import type { RouterContext } from './router-context';
+
+export type AppRouterOptions = RouterContext & {
+  readonly history?: RouterHistory;
+  readonly config?: AppConfig;
+  /** The rules' services; tests pass fakes. */
+  readonly services?: (context: RouterContext) => NavigationServices;
+};
+
+function applyDecision(decision: NavigationDecision): void {
+  switch (decision.kind) {
+    case 'proceed':
+      return;
+    case 'redirect':
+      return throwRedirect({ to: decision.to, replace: true });
+    case 'document':
+      return throwRedirect({ href: decision.href, reloadDocument: true, replace: true });
+    case 'error':
+      return throwErrorPage(decision.code, decision.endDate);
+  }
+}
+
+export function createRouteTree(servicesFor: (context: RouterContext) => NavigationServices) {
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    beforeLoad: async ({ context, location, cause }) => {
+      if (cause === 'preload') return;
+      const searchStr = location.searchStr.startsWith('?') ? location.searchStr.slice(1) : location.searchStr;
+      applyDecision(await decideNavigation({ pathname: location.pathname, searchStr }, servicesFor(context)));
+    },
+    component: RootLayout,
+    notFoundComponent: NotFoundPage,
+    errorComponent: RootErrorFallback,
+  });
+
+  const pageRoutes = livePages
+    .filter((page) => pageViews[page.id] !== undefined || redirectOnlyPages.has(page.id))
+    .map((page) =>
+      createRoute({
+        getParentRoute: () => rootRoute,
+        path: page.path,
+        staticData: { pageId: page.id },
+        ...routeOptionsFor(page.id),
+        ...(pageViews[page.id] === undefined ? {} : { component: pageViews[page.id] }),
+      }),
+    );
+
+  const demoRoutes = Object.entries(demoViews).map(([path, view]) =>
+    createRoute({ getParentRoute: () => rootRoute, path, staticData: { ownTitle: view.title }, component: view.component }),
+  );
+
+  return rootRoute.addChildren([...pageRoutes, ...demoRoutes]);
+}
+
+export function createAppRouter(options: AppRouterOptions) {
+  const config = options.config ?? appConfig;
+  const servicesFor =
+    options.services ??
+    ((context: RouterContext) => createNavigationServices({ queryClient: context.queryClient, flows: context.flows, config }));
+  return createRouter({
+    routeTree: createRouteTree(servicesFor),
+    ...(options.history === undefined ? {} : { history: options.history }),
+    context: { queryClient: options.queryClient, flows: options.flows },
+    // "A trailing slash is ignored"; paths are matched exactly as the page table spells them,
+    // like the server's 404.
+    trailingSlash: 'never',
+    caseSensitive: true,
+    notFoundMode: 'root',
+    // Preloading would run the rules (and their server checks) for pages never opened.
+    defaultPreload: false,
+    scrollRestoration: true,
+    defaultPendingMs: 300,
+    defaultErrorComponent: RootErrorFallback,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

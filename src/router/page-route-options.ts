@@ -1,0 +1,115 @@
+/**
+ * What some pages do before they render, by screen ID, in the router's order
+ * validateSearch -> beforeLoad -> loader. The views themselves are in src/pages/page-views.ts.
+ * The rules every page shares are not here: they run once, in the root route
+ * (src/navigation/navigation-rules.ts).
+ */
+import type { AnyRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { endpoints } from '../../contracts/endpoints';
+import { ErrorCode } from '../../contracts/error-catalogue';
+import { callApi } from '../api/api-client';
+import { appConfig, isAllowedRedirectTarget } from '../config/app-config';
+import { FlowEvent, type ProviderOutcome, type ProviderReturnedEvent } from '../flows/flow-events';
+import { routeFor } from '../flows/flow-registry';
+import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
+import { authInfoQueryOptions } from '../navigation/session-queries';
+import type { RedirectLoaderData } from '../pages/redirect/redirect-target';
+import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
+import { authStore } from '../stores/auth-store';
+import { clearAllStores } from '../stores/clear-all-stores';
+import { redirectStore } from '../stores/redirect-store';
+import type { RouterContext } from './router-context';
+
+type Location = { pathname: string; state: { strippedSearch?: Record<string, string> } };
+type BeforeLoadArgs = { context: RouterContext; location: Location; search: Record<string, unknown> };
+type LoaderArgs = { context: RouterContext & Record<string, unknown> };
+
+export type PageRouteOptions = {
+  readonly validateSearch?: z.ZodType;
+  readonly beforeLoad?: (args: BeforeLoadArgs) => unknown;
+  readonly loader?: (args: LoaderArgs) => unknown;
+};
+
+/** A value of the query string, or of the same query string after it was stripped (a reload). */
+function searchValue(search: Record<string, unknown>, location: Location, name: string): string | undefined {
+  const value = search[name];
+  if (typeof value === 'string' && value !== '') return value;
+  return location.state.strippedSearch?.[name];
+}
+
+const optionalText = z.string().min(1).max(2048).optional().catch(undefined);
+
+const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
+  validateSearch: z.object({ flowId: optionalText }),
+  beforeLoad: ({ context, location, search }) => {
+    const flowId = searchValue(search, location, 'flowId');
+    const flow = flowId === undefined ? undefined : context.flows.getByFlowId(flowId);
+    if (flow === undefined) throwErrorPage(ErrorCode.InvalidAccess);
+    const event: ProviderReturnedEvent = { type: FlowEvent.ProviderReturned, outcome };
+    // A reload of this page must not report the return twice: the machine has moved on.
+    if (flow.actor.getSnapshot().can(event)) flow.actor.send(event);
+    const route = routeFor(flow.actor.getSnapshot());
+    if (route !== undefined && route !== location.pathname) throwRedirect({ to: route, replace: true });
+    return { flowId: flow.flowId };
+  },
+});
+
+export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
+  // Landing: a signed-in customer goes straight to the top page.
+  CMN0001: {
+    beforeLoad: async ({ context }) => {
+      const signedIn = await context.queryClient.fetchQuery(authInfoQueryOptions()).then(
+        () => true,
+        () => false,
+      );
+      if (signedIn) throwRedirect({ to: '/Top', replace: true });
+    },
+  },
+  CMN0002: {
+    loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()),
+  },
+  CMN0003: {
+    validateSearch: z.object({ url: optionalText }),
+    beforeLoad: ({ location, search }) => {
+      const target = searchValue(search, location, 'url') ?? redirectStore.get().url;
+      if (target === undefined || target === null || !isAllowedRedirectTarget(appConfig, target)) {
+        throwErrorPage(ErrorCode.InvalidAccess);
+      }
+      return { redirectTarget: target };
+    },
+    loader: async ({ context }): Promise<RedirectLoaderData> => {
+      const target = context.redirectTarget as string;
+      const result = await callApi(endpoints.issueTicket, {
+        body: { tokenId: authStore.get().sessionToken ?? '', userAgent: navigator.userAgent.slice(0, 1024) },
+        errorHandler: false,
+      });
+      return { target, ticket: result.ok ? result.data.ticket : null };
+    },
+  },
+  CMN0004: {
+    beforeLoad: ({ context }) => {
+      clearAllStores();
+      context.flows.clear();
+      context.queryClient.clear();
+      throwRedirect({ to: '/', replace: true });
+    },
+  },
+  CMN0005: {
+    validateSearch: z.object({
+      code: z
+        .string()
+        .regex(/^[A-Z][0-9]{4}$/)
+        .optional()
+        .catch(undefined),
+      endDate: z.string().max(32).optional().catch(undefined),
+    }),
+  },
+  CMN0006: paymentReturn('completed'),
+  CMN0007: paymentReturn('cancelled'),
+};
+
+/** Narrows the loosely typed options to what createRoute accepts. */
+export function routeOptionsFor(pageId: string): Partial<Pick<AnyRoute['options'], 'validateSearch' | 'beforeLoad' | 'loader'>> {
+  return (pageRouteOptions[pageId] ?? {}) as Partial<Pick<AnyRoute['options'], 'validateSearch' | 'beforeLoad' | 'loader'>>;
+}

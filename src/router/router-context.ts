@@ -1,0 +1,28 @@
+/** What every route receives through router context (dependency injection, no globals). */
+import type { QueryClient } from '@tanstack/react-query';
+import type { FlowRegistry } from '../flows/flow-registry';
+
+export type RouterContext = {
+  readonly queryClient: QueryClient;
+  readonly flows: FlowRegistry;
+};
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The code the error page shows, carried in history so a reload keeps it. */
+    errorCode?: string;
+    /** E0005's maintenance end ("yyyy/mm/dd hh:mm:ss"). */
+    endDate?: string;
+    /** The query string stripped after the page loaded, for a reload of that page. */
+    strippedSearch?: Record<string, string>;
+  }
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** Screen ID of the page table entry this route serves. */
+    pageId?: string;
+    /** Title of a route outside the page table (demo pages), which renders its own h1. */
+    ownTitle?: string;
+  }
+}

@@ -1,0 +1,16 @@
+/** The external URL /Redirect forwards to (spec section 3, "redirect"). */
+import { z } from 'zod';
+import { createPersistedStore } from './store-core';
+
+export const RedirectStateSchema = z.object({
+  /** Checked against the server's allow list before use; never followed blindly. */
+  url: z.string().nullable(),
+});
+export type RedirectState = z.infer<typeof RedirectStateSchema>;
+
+export const redirectStore = createPersistedStore({
+  name: 'redirect',
+  version: 1,
+  schema: RedirectStateSchema,
+  defaults: (): RedirectState => ({ url: null }),
+});

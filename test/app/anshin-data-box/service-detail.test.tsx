@@ -1,0 +1,123 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceContract } from '../../../contracts/api/service-contracts';
+import { resetApiClient } from '../../../src/api/api-client';
+import { AnshinServiceDetailFlow } from '../../../src/pages/anshin-data-box/service-detail-page';
+import { AnshinUpdatePaymentFlow } from '../../../src/pages/anshin-data-box/update-payment-page';
+import { AnshinUpdateConfirmFlow } from '../../../src/pages/anshin-data-box/update-confirm-page';
+import { AnshinUpdateCompletedView } from '../../../src/pages/anshin-data-box/update-completed-page';
+import { activeCardContract, customer, fakeApi, receipt, renderPage, startFlow, textOf, until } from './support';
+
+function withContract(contract: ServiceContract) {
+  return fakeApi({
+    [`GET ${customer}/contracts`]: () => ({ contracts: [contract] }),
+    [`POST ${customer}/payment/information`]: () => ({ redirectOrderUrl: 'https://card.example.jp/order/o-9', orderId: 'o-9' }),
+    [`POST ${customer}/otp/send`]: () => ({ result: 'OK', ngMessage: null }),
+    [`POST ${customer}/otp/auth`]: () => ({ result: 'OK', ngMessage: null }),
+    [`POST ${customer}/update/contracts`]: () => receipt,
+  });
+}
+
+const usage = { usedBytes: 12.5 * 1024 ** 3, capacityBytes: 50 * 1024 ** 3, measuredAt: '2026-11-21T09:00:00+09:00' };
+
+async function detailOf(contract: ServiceContract) {
+  const fake = withContract(contract);
+  const { actor } = startFlow('anshinChangePayment');
+  await until<'anshinChangePayment'>(actor, (s) => s.matches('detail'));
+  await renderPage(<AnshinServiceDetailFlow actor={actor} contract={contract} usage={usage} usageFailed={false} />);
+  return { actor, fake };
+}
+
+afterEach(() => {
+  cleanup();
+  resetApiClient();
+});
+
+describe('/AnshinDataBox/Service/Detail', () => {
+  it('プラン・状態（日本語）・開始日・支払方法（下4桁）・保存容量を表示すること', async () => {
+    await detailOf(activeCardContract);
+    const contract = textOf(screen.getByRole('heading', { name: 'ご契約内容' }).closest('section'));
+    expect(contract).toContain('あんしんデータボックス（標準プラン）');
+    expect(contract).toContain('ご利用中');
+    expect(contract).toContain('2026年4月1日');
+    expect(contract).toContain('クレジットカード（**** 4242）');
+    expect(textOf(screen.getByRole('heading', { name: '保存容量' }).closest('section'))).toContain('12.5GB / 50GB 使用中（25%）');
+  });
+
+  it('利用中の契約には支払方法の変更と解約だけを出し、変更は同じフローの次の画面へ進むこと', async () => {
+    const { actor } = await detailOf(activeCardContract);
+    expect(screen.getByRole('link', { name: '解約' }).getAttribute('href')).toBe('/AnshinDataBox/Cancel/Inform');
+    expect(screen.queryByRole('link', { name: '利用再開' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '解約予約の取り消し' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'お支払い方法の変更' }));
+    expect(actor.getSnapshot().value).toBe('paymentSelect');
+  });
+
+  it('利用停止中なら利用再開と解約、解約予約中なら解約予約の取り消しと支払方法の変更を出すこと', async () => {
+    await detailOf({ ...activeCardContract, status: 'suspended', suspendedAt: '2026-10-01T00:00:00+09:00' });
+    expect(screen.getByRole('link', { name: '利用再開' }).getAttribute('href')).toBe('/AnshinDataBox/Resume/Confirm');
+    expect(screen.getByRole('link', { name: '解約' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'お支払い方法の変更' })).toBeNull();
+    cleanup();
+    await detailOf({ ...activeCardContract, status: 'withdrawal_reserved', withdrawalAt: '2026-11-30T15:00:00+09:00' });
+    expect(screen.getByRole('link', { name: '解約予約の取り消し' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'お支払い方法の変更' })).toBeTruthy();
+    expect(textOf(screen.getByRole('heading', { name: 'ご契約内容' }).closest('section'))).toContain('2026年11月30日に解約予定');
+  });
+});
+
+describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', () => {
+  it('カード払いの契約は携帯払いへ変更でき、確認画面に現在と新しい支払方法と適用時期を示すこと', async () => {
+    const { actor, fake } = await detailOf(activeCardContract);
+    fireEvent.click(screen.getByRole('button', { name: 'お支払い方法の変更' }));
+    cleanup();
+    await renderPage(<AnshinUpdatePaymentFlow actor={actor} />);
+    expect(textOf(screen.getByRole('heading', { name: '現在のお支払い方法' }).closest('section'))).toContain('クレジットカード（**** 4242）');
+    fireEvent.click(screen.getByRole('button', { name: '変更内容の確認へ進む' }));
+    expect(screen.getByText('新しいお支払い方法を選択してください。')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }));
+    fireEvent.click(screen.getByRole('button', { name: '変更内容の確認へ進む' }));
+    expect(actor.getSnapshot().value).toBe('confirm');
+    cleanup();
+
+    await renderPage(<AnshinUpdateConfirmFlow actor={actor} today={new Date('2026-11-21T12:00:00+09:00')} />);
+    const change = textOf(screen.getByRole('heading', { name: '変更内容' }).closest('section'));
+    expect(change).toContain('クレジットカード（**** 4242）');
+    expect(change).toContain('携帯電話料金とまとめて支払い');
+    expect(change).toContain('2026年12月ご請求分から');
+    fireEvent.click(screen.getByRole('button', { name: '変更する' }));
+    fireEvent.click(await screen.findByRole('button', { name: '確認コードを送信する' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: /確認コード/ }), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: '認証して変更する' }));
+    await until<'anshinChangePayment'>(actor, (s) => s.matches('completed'));
+    const updates = fake.calls(`POST ${customer}/update/contracts`);
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.body).toMatchObject({ requestType: '08', resume: false, paymentMethodLabel: '携帯電話料金とまとめて支払い' });
+    expect(updates[0]?.headers.get('x-request-key')).toBe(actor.getSnapshot().context.requestKey);
+  });
+
+  it('携帯払いの契約には携帯払いを出さず、新しいカードを選ぶとカード決済サービスへの準備をすること', async () => {
+    const mobile = { ...activeCardContract, paymentMethod: { value: '01' as const, label: '携帯電話料金とまとめて支払い', cardLast4: null, tokenPanEffectiveDate: null } };
+    const { actor, fake } = await detailOf(mobile);
+    fireEvent.click(screen.getByRole('button', { name: 'お支払い方法の変更' }));
+    cleanup();
+    await renderPage(<AnshinUpdatePaymentFlow actor={actor} />);
+    expect(screen.queryByRole('radio', { name: /携帯電話料金とまとめて支払い/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: /新しいクレジットカード/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'カード情報の入力へ進む' }));
+    await until<'anshinChangePayment'>(actor, (s) => s.hasTag('external'));
+    const session = fake.calls(`POST ${customer}/payment/information`)[0];
+    expect(session?.body).toMatchObject({ operationType: '40' });
+    expect(session?.headers.get('contentsserviceid')).toBe('223');
+    const back = await screen.findByRole('button', { name: 'お支払い方法の選択に戻る' });
+    expect(screen.getByRole('link', { name: 'カード情報の入力画面へ進む' }).getAttribute('href')).toBe('https://card.example.jp/order/o-9');
+    fireEvent.click(back);
+    expect(actor.getSnapshot().value).toBe('paymentSelect');
+  });
+
+  it('変更完了画面で新しい支払方法と適用時期を示すこと', async () => {
+    await renderPage(<AnshinUpdateCompletedView payment="携帯電話料金とまとめて支払い" effectiveDate="2026-11-21" />);
+    expect(textOf(screen.getByRole('status'))).toContain('お支払い方法の変更を受け付けました。');
+    expect(textOf(screen.getByRole('heading', { name: 'これからの流れ' }).closest('section'))).toContain('2026年12月ご請求分から');
+  });
+});

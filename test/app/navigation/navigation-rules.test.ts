@@ -1,0 +1,225 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setup } from 'xstate';
+import { createAppConfig } from '../../../src/config/app-config';
+import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-registry';
+import {
+  CallFailure,
+  decideNavigation,
+  signOnHref,
+  type NavigationServices,
+  type SessionInfo,
+} from '../../../src/navigation/navigation-rules';
+
+const applyMachine = setup({ types: { events: {} as { type: 'apply.submit' } } }).createMachine({
+  id: 'anshinApply',
+  initial: 'apply',
+  states: {
+    apply: { meta: { route: '/AnshinDataBox/Apply' }, on: { 'apply.submit': 'completed' } },
+    completed: { type: 'final', meta: { route: '/AnshinDataBox/Apply/Completed' } },
+  },
+});
+const cancelMachine = setup({ types: { input: {} as { flowId: string }, context: {} as { input: unknown } } }).createMachine({
+  id: 'anshinCancel',
+  context: ({ input }) => ({ input }),
+  initial: 'inform',
+  states: { inform: { meta: { route: '/AnshinDataBox/Cancel/Inform' } } },
+});
+
+const session: SessionInfo = { sbSystemId: '0000000001', sessionToken: 'token', lv2Authed: true };
+
+type Fakes = {
+  host?: string;
+  referrer?: string;
+  internalFrom?: string | null;
+  session?: SessionInfo | CallFailure;
+  commonInfo?: boolean;
+  masterData?: CallFailure;
+  regulation?: CallFailure;
+  flows?: FlowRegistry;
+};
+
+function services(fakes: Fakes = {}) {
+  const calls: string[] = [];
+  const remembered: string[] = [];
+  const flows = fakes.flows ?? createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }, { id: 'anshinCancel', machine: cancelMachine }] });
+  const value: NavigationServices = {
+    config: createAppConfig(fakes.host ?? 'portal.example.jp', { VITE_ENTRY_ALLOWED_HOSTS: 'partner.example.jp' }),
+    flows,
+    referrer: () => fakes.referrer ?? '',
+    internalFrom: () => (fakes.internalFrom === undefined ? 'CMN0002' : fakes.internalFrom),
+    loadSession: () => {
+      calls.push('session');
+      const result = fakes.session ?? session;
+      return result instanceof CallFailure ? Promise.reject(result) : Promise.resolve(result);
+    },
+    loadCommonInfo: () => {
+      calls.push('common');
+      return Promise.resolve(fakes.commonInfo ?? true);
+    },
+    loadMasterData: () => {
+      calls.push('master');
+      return fakes.masterData === undefined ? Promise.resolve() : Promise.reject(fakes.masterData);
+    },
+    checkRegulation: (page) => {
+      calls.push(`regulation:${page.id}`);
+      return fakes.regulation === undefined ? Promise.resolve() : Promise.reject(fakes.regulation);
+    },
+    flowInput: ({ flowId, sbSystemId }) => ({ flowId, sbSystemId }),
+    rememberRedirect: (url) => remembered.push(url),
+  };
+  return { services: value, calls, remembered, flows };
+}
+
+const go = (path: string, s: NavigationServices) => {
+  const [pathname = '/', searchStr = ''] = path.split('?');
+  return decideNavigation({ pathname, searchStr }, s);
+};
+
+beforeEach(() => sessionStorage.clear());
+
+describe('demo pages', () => {
+  it('send /demo/... and /dummy to /Top on production hosts', async () => {
+    expect(await go('/demo/charts', services({ host: 'portal.example.jp' }).services)).toEqual({ kind: 'redirect', to: '/Top' });
+    expect(await go('/dummy', services({ host: 'stg.portal.example.jp' }).services)).toEqual({ kind: 'redirect', to: '/Top' });
+  });
+
+  it('let them through on local, review and QA hosts', async () => {
+    for (const host of ['localhost', 'pr-12.review.portal.example.test', 'qa.portal.example.test']) {
+      expect(await go('/demo/charts', services({ host }).services)).toEqual({ kind: 'proceed' });
+    }
+  });
+});
+
+describe('query parameters', () => {
+  it('keep an allow-listed redirect target and forward to /Redirect', async () => {
+    const { services: s, remembered } = services();
+    const target = 'https://order.sandbox.localhost/order?x=1';
+    expect(await go(`/Top?redirect=${encodeURIComponent(target)}`, s)).toEqual({ kind: 'redirect', to: '/Redirect' });
+    expect(remembered).toEqual([target]);
+  });
+
+  it('refuse a redirect target on another host with E9998', async () => {
+    const { services: s, remembered } = services();
+    expect(await go('/Top?redirect=https%3A%2F%2Fevil.example.com%2F', s)).toEqual({ kind: 'error', code: 'E9998' });
+    expect(remembered).toEqual([]);
+  });
+
+  it('return from the order provider to the page named by pageId', async () => {
+    expect(await go('/Top?pageId=ADB0001', services().services)).toEqual({ kind: 'redirect', to: '/AnshinDataBox' });
+    // A wizard step cannot be entered this way.
+    expect(await go('/Top?pageId=ADB0002', services().services)).toEqual({ kind: 'proceed' });
+  });
+});
+
+describe('direct access', () => {
+  it('sends a non-entry page opened from a foreign referrer without internal origin to /Top', async () => {
+    const { services: s, calls } = services({ internalFrom: null, referrer: 'https://search.example.com/' });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/Top' });
+    expect(calls).toEqual([]);
+  });
+
+  it('lets an allow-listed referrer in, to the next rules', async () => {
+    const { services: s } = services({ internalFrom: null, referrer: 'https://partner.example.jp/menu' });
+    // Past the origin rule, the flow guard refuses: no flow is running.
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('always lets entry pages be opened', async () => {
+    const { services: s } = services({ internalFrom: null, referrer: 'https://search.example.com/' });
+    expect(await go('/OptionServices', s)).toEqual({ kind: 'proceed' });
+  });
+});
+
+describe('login levels', () => {
+  it('sends a customer without session to the server sign-on with returnTo and type 1', async () => {
+    const { services: s } = services({ session: new CallFailure(401, 'A0401') });
+    expect(await go('/OptionServices?x=1', s)).toEqual({ kind: 'document', href: signOnHref('lv1', '/OptionServices?x=1') });
+    expect(signOnHref('lv1', '/OptionServices?x=1')).toBe('/auth/login?returnTo=%2FOptionServices%3Fx%3D1&type=1');
+  });
+
+  it('asks for level 2 on a level-2 page when the sign-in is not recent enough', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    flows.start('anshinApply');
+    const { services: s } = services({ session: { ...session, lv2Authed: false }, flows });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'document', href: '/auth/login?level=2&returnTo=%2FAnshinDataBox%2FApply' });
+  });
+
+  it('asks nothing of the server for pages without login', async () => {
+    const { services: s, calls } = services({ session: new CallFailure(401, 'A0401') });
+    expect(await go('/', s)).toEqual({ kind: 'proceed' });
+    expect(await go('/Error', s)).toEqual({ kind: 'proceed' });
+    expect(calls).toEqual([]);
+  });
+
+  it('runs session, common info, master data and regulation in that order for a logged-in page', async () => {
+    const { services: s, calls } = services();
+    expect(await go('/Top', s)).toEqual({ kind: 'proceed' });
+    expect(calls).toEqual(['session', 'common', 'master', 'regulation:CMN0002']);
+  });
+});
+
+describe('authority info and common info', () => {
+  it('answers E9998 when the common info cannot be set', async () => {
+    expect(await go('/Top', services({ commonInfo: false }).services)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('answers E9998 for a session without a system id', async () => {
+    expect(await go('/Top', services({ session: { ...session, sbSystemId: '' } }).services)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+});
+
+describe('master data and regulation', () => {
+  it('turns a failed master data read into the error page with its code', async () => {
+    expect(await go('/Top', services({ masterData: new CallFailure(429, 'W0010') }).services)).toEqual({
+      kind: 'error',
+      code: 'W0010',
+      endDate: undefined,
+    });
+  });
+
+  it('shows E0005 with the maintenance end when the page is regulated', async () => {
+    const regulation = new CallFailure(503, 'E0005', '2026/11/22 05:40:00');
+    expect(await go('/OptionServices', services({ regulation }).services)).toEqual({ kind: 'error', code: 'E0005', endDate: '2026/11/22 05:40:00' });
+  });
+});
+
+describe('flow guard', () => {
+  it('lets the customer onto the page that is the current state of the flow', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    flows.start('anshinApply');
+    flows.release();
+    const { services: s } = services({ flows });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'proceed' });
+    expect(flows.foreground()?.machineId).toBe('anshinApply');
+  });
+
+  it('refuses another page of the flow with E9998', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    flows.start('anshinApply');
+    expect(await go('/AnshinDataBox/Apply/Completed', services({ flows }).services)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('follows the flow: after the machine moved on, its new page is allowed', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    flows.start('anshinApply').actor.send({ type: 'apply.submit' });
+    const { services: s } = services({ flows });
+    expect(await go('/AnshinDataBox/Apply/Completed', s)).toEqual({ kind: 'proceed' });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('starts a fresh flow on an entry page of a flow', async () => {
+    const { services: s, flows } = services();
+    expect(flows.get('anshinCancel')).toBeUndefined();
+    expect(await go('/AnshinDataBox/Cancel/Inform', s)).toEqual({ kind: 'proceed' });
+    const started = flows.get('anshinCancel');
+    expect(started?.actor.getSnapshot().value).toBe('inform');
+    // The input names this run, so the card provider's return can find it again.
+    expect(started?.actor.getSnapshot().context).toEqual({ input: { flowId: started?.flowId, sbSystemId: '0000000001' } });
+  });
+
+  it('sends an unknown unexpected failure on as a thrown error', async () => {
+    const { services: s } = services();
+    const broken = { ...s, loadSession: vi.fn(() => Promise.reject(new TypeError('boom'))) };
+    await expect(go('/Top', broken)).rejects.toThrow('boom');
+  });
+});

@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { authStore } from '../../../src/stores/auth-store';
+import { clearAllStores } from '../../../src/stores/clear-all-stores';
+import { closeCommonModal, commonModalStore, openCommonModal } from '../../../src/stores/common-modal-store';
+import { commonStore, readServiceContractId, setServiceContractId } from '../../../src/stores/common-store';
+import { invoiceParameterStore } from '../../../src/stores/invoice-parameter-store';
+import { hideLoading, loadingStore, showLoading } from '../../../src/stores/loading-store';
+import { messageStore, setTermsTxt, termsTxt } from '../../../src/stores/message-store';
+import { otpNgMessageStore } from '../../../src/stores/otp-ng-message-store';
+import { redirectStore } from '../../../src/stores/redirect-store';
+import { currentSupportHistory, supportStore } from '../../../src/stores/support-store';
+import { userStore } from '../../../src/stores/user-store';
+
+const entry = (index: number) => ({
+  index,
+  supportCategoryNm: '初期設定',
+  cfOrderNumber: `CF${index}`,
+  supportAcceptedDt: '2026/11/01 10:00:00',
+  supportAcceptedShopNm: '渋谷店',
+  supportMenuHistoryInfo: [{ menuNm: 'データ移行', fee: 0 }],
+});
+
+beforeEach(() => {
+  sessionStorage.clear();
+  clearAllStores();
+});
+
+describe('the remaining stores', () => {
+  it('keep terms texts by id', () => {
+    setTermsTxt('terms-223', '利用規約');
+    setTermsTxt('terms-231', '規約2');
+    expect(termsTxt('terms-223')).toBe('利用規約');
+    expect(messageStore.get().termsTxt).toEqual({ 'terms-223': '利用規約', 'terms-231': '規約2' });
+  });
+
+  it('find the support history entry by the current index', () => {
+    supportStore.set({ supportHistoryInfo: [entry(0), entry(1)], currentIndex: 1, transitionFlg: true });
+    expect(currentSupportHistory()?.cfOrderNumber).toBe('CF1');
+    supportStore.set({ currentIndex: 5 });
+    expect(currentSupportHistory()).toBeUndefined();
+  });
+
+  it('show and hide the loading overlay and the common modal in memory only', () => {
+    showLoading('読み込み中');
+    expect(loadingStore.get()).toEqual({ visible: true, message: '読み込み中' });
+    hideLoading();
+    expect(loadingStore.get().visible).toBe(false);
+    openCommonModal({ title: 'エラー', msgList: ['a'], navigateToTop: true });
+    expect(commonModalStore.get()).toMatchObject({ visible: true, title: 'エラー', msgList: ['a'], navigateToTop: true, subTitle: '' });
+    closeCommonModal();
+    expect(commonModalStore.get().visible).toBe(false);
+    expect(Object.keys(sessionStorage).filter((key) => /loading|modal/.test(key))).toEqual([]);
+  });
+});
+
+describe('clearAllStores (/doClear)', () => {
+  it('resets every store and removes every key of ours, and nothing else', async () => {
+    authStore.set({ sessionToken: 'tok', sbSystemId: '1234567890', lv2Authed: true });
+    await setServiceContractId('SC-1');
+    commonStore.set({ casisAuthorizedRetryCnt: 2 });
+    invoiceParameterStore.set({ contents: 'c', cfservice: 'CF01' });
+    redirectStore.set({ url: 'https://order.sandbox.localhost/' });
+    setTermsTxt('t', 'x');
+    otpNgMessageStore.set({ otpNgMessage: 'ng' });
+    userStore.set({ fromMemberInfoConfirmFlg: true, userChangeKey: 'k' });
+    supportStore.set({ supportHistoryInfo: [entry(0)], currentIndex: 0, transitionFlg: true });
+    showLoading();
+    openCommonModal({ title: 't' });
+    sessionStorage.setItem('portal.flow.anshinApply', 'snapshot');
+    sessionStorage.setItem('unrelated', 'keep');
+
+    clearAllStores();
+
+    expect(authStore.get()).toMatchObject({ sessionToken: null, sbSystemId: null, lv2Authed: false });
+    expect(commonStore.get()).toMatchObject({ casisAuthorizedRetryCnt: 0, serviceContractIdSealed: null });
+    await expect(readServiceContractId()).resolves.toBeNull();
+    expect(invoiceParameterStore.get()).toEqual({ contents: null, cfservice: null });
+    expect(redirectStore.get().url).toBeNull();
+    expect(messageStore.get().termsTxt).toEqual({});
+    expect(otpNgMessageStore.get().otpNgMessage).toBeNull();
+    expect(userStore.get()).toMatchObject({ fromMemberInfoConfirmFlg: false, userChangeKey: null, optins: [] });
+    expect(supportStore.get()).toEqual({ supportHistoryInfo: [], currentIndex: null, transitionFlg: false });
+    expect(loadingStore.get().visible).toBe(false);
+    expect(commonModalStore.get().visible).toBe(false);
+    expect(Object.keys(sessionStorage)).toEqual(['unrelated']);
+  });
+});
