@@ -1,0 +1,70 @@
+/**
+ * Hot-read throughput: GET contracts for a signed-in customer against a bare Fastify route on
+ * the same process settings, both measured in this run at 50 connections.
+ */
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
+import { seedDemoData } from '../../server/db/seed';
+import { parseEnv } from '../../server/env';
+import { createSession, SESSION_COOKIE } from '../../server/session/session-store';
+import { demoCustomers } from '../../server/db/demo-customers';
+
+export type LoadResult = { requestsPerSecond: number; p99: number; errors: number; non2xx: number };
+export type ApiReport = { database: string; endpoint: string; bare: LoadResult; hot: LoadResult; ratio: number };
+
+const DURATION_SECONDS = 8;
+const CONNECTIONS = 50;
+
+async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  // A short warm-up so both sides are measured hot.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function measureApi(): Promise<ApiReport> {
+  const env = parseEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!', DATA_DIR: process.env.DATA_DIR ?? 'memory://' });
+  const handle = openDatabase(env);
+  await handle.migrate();
+  await seedDemoData(handle.db);
+  const app = await buildApp({ env, db: handle.db });
+  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+
+  const customer = demoCustomers.find((c) => c.loginId === 'demo02') ?? demoCustomers[0];
+  if (!customer) throw new Error('no demo customer to measure with');
+  const session = await createSession(
+    handle.db,
+    { sbSystemId: customer.sbSystemId, acr: '2', authTime: new Date(), idToken: 'bench', claims: {} },
+    60,
+  );
+  const headers = { cookie: `${SESSION_COOKIE}=${session.id}`, 'session-token': session.sessionToken };
+  const endpoint = `/api/customer/${customer.sbSystemId}/contracts`;
+
+  const bare = Fastify({ logger: false });
+  bare.get('/bare', () => ({ contracts: [] }));
+  const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
+
+  try {
+    const bareResult = await load(`${bareUrl}/bare`, {});
+    const hot = await load(`${appUrl}${endpoint}`, headers);
+    if (hot.non2xx > 0 || hot.errors > 0) throw new Error(`the hot read failed during the run: ${hot.non2xx} non-2xx, ${hot.errors} errors`);
+    return {
+      database: env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)',
+      endpoint: 'GET /api/customer/{sbSystemId}/contracts',
+      bare: bareResult,
+      hot,
+      ratio: hot.requestsPerSecond / bareResult.requestsPerSecond,
+    };
+  } finally {
+    await bare.close();
+    await app.close();
+    await handle.close();
+  }
+}

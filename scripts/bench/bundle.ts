@@ -1,0 +1,83 @@
+/**
+ * Bundle sizes: the app's first-page JavaScript against the floor (the same dependencies with
+ * an empty page, built in the same run), and every lazily loaded page chunk on its own.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export type BundleReport = {
+  floorGzip: number;
+  entryGzip: number;
+  ratio: number;
+  budgetRatio: number;
+  pages: { src: string; gzip: number; withinBudget: boolean }[];
+};
+
+const root = resolve(import.meta.dirname, '../..');
+const STEP_BUDGET = 15 * 1024;
+
+function gzipSize(file: string): number {
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** The chunk and everything it imports statically: what the browser must load for it. */
+function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const next of manifest[key]?.imports ?? []) staticClosure(manifest, next, seen);
+  return seen;
+}
+
+function closureGzip(outDir: string, manifest: Manifest, key: string, exclude = new Set<string>()): number {
+  let total = 0;
+  for (const chunkKey of staticClosure(manifest, key)) {
+    if (exclude.has(chunkKey)) continue;
+    const chunk = manifest[chunkKey];
+    if (chunk?.file.endsWith('.js')) total += gzipSize(join(outDir, chunk.file));
+  }
+  return total;
+}
+
+async function buildInto(rootDir: string, outDir: string): Promise<Manifest> {
+  await build({
+    configFile: false,
+    root: rootDir,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
+  return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+export async function measureBundles(): Promise<BundleReport> {
+  const floorDir = resolve(root, 'dist/bench/floor');
+  const appDir = resolve(root, 'dist/bench/app');
+  const floorManifest = await buildInto(resolve(root, 'scripts/bench/floor'), floorDir);
+  const appManifest = await buildInto(root, appDir);
+
+  const entryKey = (manifest: Manifest) => {
+    const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+    if (!key) throw new Error('no entry chunk in the manifest');
+    return key;
+  };
+  const floorGzip = closureGzip(floorDir, floorManifest, entryKey(floorManifest));
+  const appEntry = entryKey(appManifest);
+  const entryGzip = closureGzip(appDir, appManifest, appEntry);
+  const entryClosure = staticClosure(appManifest, appEntry);
+
+  const pages = Object.entries(appManifest)
+    .filter(([, chunk]) => chunk.isDynamicEntry)
+    .map(([key, chunk]) => {
+      const gzip = closureGzip(appDir, appManifest, key, entryClosure);
+      return { src: chunk.src ?? key, gzip, withinBudget: gzip <= STEP_BUDGET };
+    })
+    .sort((a, b) => a.src.localeCompare(b.src));
+
+  return { floorGzip, entryGzip, ratio: entryGzip / floorGzip, budgetRatio: 1.15, pages };
+}
