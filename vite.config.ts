@@ -1,10 +1,31 @@
 import react from '@vitejs/plugin-react';
+import { randomBytes } from 'node:crypto';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The build check of spec section 7 (docs/decisions/0021-build-check-and-tag-manager.md): each
+ * build gets an id that starts with its time, compiled into the app and written to
+ * dist/client/build-info.json, which the running app polls.
+ */
+function buildInfo(): Plugin {
+  const builtAt = new Date();
+  const buildId = `${builtAt.toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+  return {
+    name: 'portal-build-info',
+    config: (_, { command }) => ({
+      define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(command === 'build' ? buildId : 'dev') },
+    }),
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'build-info.json', source: `${JSON.stringify({ buildId, builtAt: builtAt.toISOString() })}\n` });
+    },
+  };
+}
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildInfo()],
   build: {
     outDir: 'dist/client',
     manifest: true,
@@ -45,8 +66,10 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
-          // Each file opens its own embedded database; two at a time fits two cores.
+          // Each file opens its own embedded database; two at a time fits two cores. The server
+          // files run as their own group, after the others.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

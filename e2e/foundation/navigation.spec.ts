@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
+import { signIn } from '../support/sign-in';
+
+test.describe('ナビゲーションのルール', () => {
+  test('ページ表にないURLはHTTP 404でE9999のエラーページになること', async ({ page }) => {
+    const response = await page.goto('/NoSuchPage');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText('エラーコード：E9999')).toBeVisible();
+    await expectAccessible(page);
+  });
+
+  test('末尾のスラッシュは無視されること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    const response = await page.goto('/OptionServices/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'オプションサービス' })).toBeVisible();
+  });
+
+  test('デモページは本番ホストではトップへ転送され、ローカルホストでは表示されること', async ({ page, request }) => {
+    const production = await request.get('/demo/statecharts', { headers: { host: 'portal.example.jp' }, maxRedirects: 0 });
+    expect(production.status()).toBe(302);
+    expect(production.headers()['location']).toBe('/Top');
+    const dummy = await request.get('/dummy', { headers: { host: 'portal.example.jp' }, maxRedirects: 0 });
+    expect(dummy.headers()['location']).toBe('/Top');
+    const local = await page.goto('/demo/statecharts');
+    expect(local?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('クエリ文字列はページの読み込み後に取り除かれること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.goto('/OptionServices?utm_source=mail&x=1');
+    await expect(page.getByRole('heading', { level: 1, name: 'オプションサービス' })).toBeVisible();
+    await expect(page).toHaveURL(/\/OptionServices$/);
+  });
+
+  test('ポータル内の移動がないまま手続きの途中ページを開くとトップへ転送されること', async ({ browser }) => {
+    const context = await browser.newContext();
+    const first = await context.newPage();
+    await signIn(first, 'demo02');
+    // A new tab: signed in (the cookie), but no internal origin and no referrer.
+    const tab = await context.newPage();
+    await tab.goto('/AnshinDataBox/Update/Confirm');
+    await expect(tab).toHaveURL(/\/Top$/);
+    await context.close();
+  });
+
+  test('ポータル内から、フローが到達していない手続きページを開くとE9998になること', async ({ page }) => {
+    await signIn(page, 'demo02');
+    await page.goto('/AnshinDataBox/Update/Confirm');
+    await expect(page.getByText('エラーコード：E9998')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'トップへ戻る' })).toBeVisible();
+  });
+
+  test('許可リストにない外部サイトへのリダイレクトはE9998になること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.goto('/Top?redirect=https://evil.example/steal');
+    await expect(page.getByText('エラーコード：E9998')).toBeVisible();
+    await expect(page).not.toHaveURL(/evil\.example/);
+  });
+
+  test('再読み込みすると同じURLの同じページに戻ること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.getByRole('link', { name: 'オプションサービスの一覧と料金' }).click();
+    await expect(page).toHaveURL(/\/OptionServices$/);
+    await page.reload();
+    await expect(page).toHaveURL(/\/OptionServices$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'オプションサービス' })).toBeVisible();
+  });
+
+  test('ブラウザのキャッシュから復元されたページは読み込み直されること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.evaluate(() => {
+      (window as unknown as { restoredMarker: number }).restoredMarker = 1;
+    });
+    const reloaded = page.waitForEvent('load');
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { restoredMarker?: number }).restoredMarker)).toBeUndefined();
+  });
+
+  test('通常のページへの移動ではローディング表示が出て、エラーページへの移動では出ないこと', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { overlaySeen: string[] }).overlaySeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('.loading-overlay')) seen.push(location.pathname);
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await signIn(page, 'demo01');
+    await page.getByRole('link', { name: 'オプションサービスの一覧と料金' }).click();
+    await expect(page).toHaveURL(/\/OptionServices$/);
+    const toPages = await page.evaluate(() => (window as unknown as { overlaySeen: string[] }).overlaySeen);
+    expect(toPages.length).toBeGreaterThan(0);
+    await page.goto('/Error?code=E9997');
+    await expect(page.getByText('エラーコード：E9997')).toBeVisible();
+    const toError = await page.evaluate(() => (window as unknown as { overlaySeen: string[] }).overlaySeen);
+    expect(toError).toEqual([]);
+  });
+
+  test('/doClearはこの端末の保存情報を消し、ログイン中ならトップへ戻ること', async ({ page, context }) => {
+    await signIn(page, 'demo02');
+    await page.getByRole('link', { name: 'ご契約内容を見る' }).click();
+    await expect(page).toHaveURL(/\/AnshinDataBox\/Service\/Detail$/);
+    const before = await page.evaluate(() => Object.keys(sessionStorage).sort());
+    await page.goto('/doClear');
+    // doClear lands on the landing page, which sends a signed-in customer on to Top.
+    await expect(page).toHaveURL(/\/Top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    const after = await page.evaluate(() => Object.keys(sessionStorage).sort());
+    // What remains is exactly what a brand-new tab writes on its way to Top.
+    const fresh = await context.newPage();
+    await fresh.goto('/');
+    await expect(fresh).toHaveURL(/\/Top$/);
+    await expect(fresh.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    const baseline = await fresh.evaluate(() => Object.keys(sessionStorage).sort());
+    expect(before.length).toBeGreaterThan(baseline.length);
+    expect(after).toEqual(baseline);
+  });
+
+  test('エラーページはコードに応じた日本語のメッセージを表示すること', async ({ page }) => {
+    await page.goto('/Error?code=E0008');
+    await expect(page.getByText('ご契約またはご利用の状況により、このお手続きはご利用いただけません。')).toBeVisible();
+    await expect(page).toHaveURL(/\/Error$/);
+    await expectAccessible(page);
+  });
+
+  test('トップ、オプションサービス、ランディングがアクセシビリティ検査に合格すること', async ({ page }) => {
+    await page.goto('/');
+    await expectAccessible(page);
+    await signIn(page, 'demo03');
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'オプションサービスの一覧と料金' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'オプションサービス' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});

@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { demoCustomers } from '../../server/db/demo-customers';
+import { expectAccessible } from '../support/axe';
+import { completeProviderSignIn, signIn } from '../support/sign-in';
+
+test.describe('サインオン', () => {
+  for (const customer of demoCustomers) {
+    test(`${customer.loginId}（${customer.description}）でログインし、日本語のトップが表示されること`, async ({ page }) => {
+      await signIn(page, customer.loginId);
+      await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+      await expect(page).toHaveTitle('トップ｜お客さまポータル');
+      await expect(page.getByRole('heading', { name: 'あんしんデータボックス' })).toBeVisible();
+    });
+  }
+
+  test('回線が制限中のお客さまにはE0008の案内が表示されること', async ({ page }) => {
+    await signIn(page, 'demo12');
+    await expect(page.getByText('ご契約またはご利用の状況により、このお手続きはご利用いただけません。').first()).toBeVisible();
+  });
+
+  test('未ログインでトップを開くとログインへ進み、ログイン後にトップへ戻ること', async ({ page }) => {
+    await page.goto('/Top');
+    await expect(page.getByRole('textbox', { name: 'ログインID' })).toBeVisible();
+    await expectAccessible(page);
+    await completeProviderSignIn(page, 'demo02');
+    await expect(page).toHaveURL(/\/Top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+  });
+
+  test('パスワードを誤ると日本語のエラーが表示され、ログインできないこと', async ({ page }) => {
+    await page.goto('/Top');
+    await page.getByRole('textbox', { name: 'ログインID' }).fill('demo01');
+    await page.getByLabel('パスワード', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'ログインID' })).toBeVisible();
+  });
+
+  test('ログイン後にブラウザの戻るでコールバックに戻っても、エラーにならずトップに留まること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.goBack();
+    await expect(page).not.toHaveURL(/error|invalid/i);
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('ログアウトするとセッションが終わり、トップを開くと再びログインを求められること', async ({ page }) => {
+    await signIn(page, 'demo01');
+    await page.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/Top');
+    await expect(page.getByRole('textbox', { name: 'ログインID' })).toBeVisible();
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Signs in the way a customer does: the portal's ログイン button, the local sign-on
+ * provider's page, its consent page, back to the portal.
+ */
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** Completes the provider's pages once the browser is on its sign-in form. */
+export async function completeProviderSignIn(page: Page, loginId: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.getByRole('textbox', { name: 'ログインID' }).fill(loginId);
+  await page.getByLabel('パスワード', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  const consent = page.getByRole('button', { name: '同意する' });
+  // The provider asks for consent on every sign-in (prompt=consent).
+  await consent.click();
+}
+
+/** From the landing page to Top, signed in as a demo customer. */
+export async function signIn(page: Page, loginId: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'ログイン' }).or(page.getByRole('button', { name: 'ログイン' })).first().click();
+  await completeProviderSignIn(page, loginId);
+  await expect(page).toHaveURL(/\/Top$/);
+}

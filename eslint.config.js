@@ -1,0 +1,73 @@
+// Lint: type-checked TypeScript, React hooks, accessibility, and the one-way import rules of
+// docs/decisions/0030-layout-and-import-rules.md.
+import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const layer = (target, from, message) => ({ target, from, message });
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'reports/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', 'docs/**', 'server/db/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            layer('./contracts', ['./machines', './src', './server', './scripts', './test', './e2e'], 'contracts/ imports nothing of ours.'),
+            layer('./machines', ['./src', './server', './scripts', './test', './e2e'], 'machines/ imports only contracts/.'),
+            layer('./src', ['./server', './scripts', './test', './e2e'], 'src/ imports only contracts/ and machines/.'),
+            layer('./server', ['./src', './scripts', './test', './e2e'], 'server/ imports only contracts/ and machines/.'),
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through server/env.ts (the only reader of process.env).',
+        },
+      ],
+    },
+  },
+  {
+    // The one file allowed to read the environment, and the tools that only pass it through.
+    files: ['server/env.ts', 'vite.config.ts', 'playwright.config.ts', 'drizzle.config.ts', 'scripts/**', 'e2e/**', 'test/**'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'fastify', '@fastify/*'], message: 'machines/ holds no React, router or server code.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
