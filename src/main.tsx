@@ -7,15 +7,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { machineRegistry } from '../machines/registry';
+import { flowLoaders } from '../machines/flow-loaders';
 import { startTagManager } from './analytics/tag-manager';
 import { configureApiClient } from './api/api-client';
 import { queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
 import { LoadingOverlay } from './components/loading-overlay';
-import { createFlowRegistry } from './flows/flow-registry';
-import { createFlowMachines, currentContact, withFlowContact, withProviderExit } from './flows/flow-machines';
+import { createLazyFlowRegistry } from './flows/flow-registry';
+import { createFlowLoaders } from './flows/flow-loading';
+import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
 import { configureLogger, logger } from './lib/logger';
 import { bindBfcacheReload, bindUnhandledErrors } from './navigation/browser-lifecycle';
 import { ErrorPath, errorState } from './navigation/error-redirect';
@@ -38,8 +39,9 @@ configureApiClient({
 
 const flows = withProviderExit(
   withFlowContact(
-    createFlowRegistry({
-      machines: createFlowMachines(machineRegistry, { queryClient }),
+    createLazyFlowRegistry({
+      // Each flow's machine and the app's actors load with the flow's first page (ADR 0037).
+      loaders: createFlowLoaders(flowLoaders, { queryClient }),
       storage: window.sessionStorage,
       onDiscard: (machineId, reason) => logger.info('stored flow discarded', { machineId, reason }),
     }),

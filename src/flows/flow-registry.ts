@@ -4,12 +4,28 @@
  * The machine decides where the customer is; `routeFor(snapshot)` turns that into a path and
  * the router binding makes the URL follow. Snapshots are kept in sessionStorage in stable
  * (`persistable`) states only, so a reload or the card provider round trip resumes the flow.
+ * Machines may be given loaded or as loaders (docs/decisions/0037-lazy-flow-machines.md): a
+ * loader runs once, on `load`, before the machine can be started or restored. The app's registry
+ * (`createLazyFlowRegistry`) also loads XState's actor runtime then, so the first page carries
+ * neither the machines nor XState; only `createFlowRegistry` (tests, tools) uses the static
+ * `createActor` import, which tree-shaking drops from the app (xstate has no side effects).
  */
 import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { z } from 'zod';
 import { persistDecision, redactSnapshot, type PersistDecision } from '../../machines/persistence';
 
 export type FlowMachine = { readonly id: string; readonly machine: AnyStateMachine };
+
+/** Machines that load on demand, by machine id. */
+export type FlowMachineLoaders = Readonly<Record<string, () => Promise<AnyStateMachine>>>;
+
+export type DiscardReason = 'version' | 'corrupt' | 'unrestorable' | 'unknown';
+
+/** XState's `createActor` as the registry uses it. */
+export type CreateFlowActor = (
+  machine: AnyStateMachine,
+  options: { input?: unknown; snapshot?: AnyMachineSnapshot },
+) => Actor<AnyStateMachine>;
 
 export type RunningFlow = {
   /** This run's id: carried in the card provider's return URL. */
@@ -24,6 +40,18 @@ export type FlowStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | '
 export type RouteListener = (route: string, flow: RunningFlow) => void;
 
 export type FlowRegistry = {
+  /**
+   * Makes a machine available to `start` and `get`, loading it the first time; true when it
+   * is, false for a machine id the registry does not know. A failed load rejects and is tried
+   * again on the next call.
+   */
+  load(machineId: string): Promise<boolean>;
+  /**
+   * Loads the machine of the stored run with this flow id, so `getByFlowId` can restore it;
+   * false when no stored run has it. A stored run of a machine the registry does not know is
+   * thrown away.
+   */
+  loadByFlowId(flowId: string): Promise<boolean>;
   /**
    * Starts a fresh run of a machine, replacing any earlier run of it. The input is built from
    * the new run's flow id (the card provider's return URLs carry it).
@@ -103,15 +131,37 @@ const defaultFlowId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `f${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 export type FlowRegistryOptions = {
-  machines: readonly FlowMachine[];
+  /** Machines available at once. */
+  machines?: readonly FlowMachine[];
+  /** Machines that load on `load` (a machine given in both is taken as loaded). */
+  loaders?: FlowMachineLoaders;
+  /** Where `createLazyFlowRegistry` gets XState's actor runtime; XState's module by default. */
+  loadRuntime?: () => Promise<{ createActor: CreateFlowActor }>;
   storage?: FlowStorage;
   createFlowId?: () => string;
   /** Told when a stored snapshot is thrown away (logging). */
-  onDiscard?: (machineId: string, reason: 'version' | 'corrupt' | 'unrestorable') => void;
+  onDiscard?: (machineId: string, reason: DiscardReason) => void;
 };
 
+/** A registry with XState's runtime at hand: machines given loaded can start at once. */
 export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
-  const machines = new Map(options.machines.map((entry) => [entry.id, entry.machine]));
+  return createRegistry(options, createActor);
+}
+
+/**
+ * The app's registry: XState's actor runtime loads with the first machine (`load`), so nothing
+ * starts or restores before `load` has resolved for that machine.
+ */
+export function createLazyFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
+  return createRegistry(options, undefined);
+}
+
+function createRegistry(options: FlowRegistryOptions, staticCreateActor: CreateFlowActor | undefined): FlowRegistry {
+  let createFlowActor = staticCreateActor;
+  let runtimeLoading: Promise<void> | undefined;
+  const machines = new Map((options.machines ?? []).map((entry) => [entry.id, entry.machine]));
+  const loaders = new Map(Object.entries(options.loaders ?? {}));
+  const loading = new Map<string, Promise<boolean>>();
   const storage = options.storage;
   const createFlowId = options.createFlowId ?? defaultFlowId;
   const running = new Map<string, RunningFlow>();
@@ -166,7 +216,52 @@ export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
     return flow;
   };
 
-  const discard = (machineId: string, reason: 'version' | 'corrupt' | 'unrestorable') => {
+  const isKnown = (machineId: string) => machines.has(machineId) || loaders.has(machineId);
+
+  const loadRuntime = (): Promise<void> => {
+    if (createFlowActor !== undefined) return Promise.resolve();
+    if (runtimeLoading !== undefined) return runtimeLoading;
+    const pending = (options.loadRuntime ?? (() => import('./flow-runtime') as Promise<{ createActor: CreateFlowActor }>))().then(
+      (runtime) => {
+        createFlowActor = runtime.createActor;
+      },
+      (error: unknown) => {
+        runtimeLoading = undefined;
+        throw error;
+      },
+    );
+    runtimeLoading = pending;
+    return pending;
+  };
+
+  const actorFor = (machine: AnyStateMachine, actorOptions: { input?: unknown; snapshot?: AnyMachineSnapshot }) => {
+    if (createFlowActor === undefined) throw new Error('the flow runtime is not loaded: await load() first');
+    return createFlowActor(machine, actorOptions);
+  };
+
+  const load = (machineId: string): Promise<boolean> => {
+    if (machines.has(machineId) && createFlowActor !== undefined) return Promise.resolve(true);
+    const loader = loaders.get(machineId);
+    if (loader === undefined && !machines.has(machineId)) return Promise.resolve(false);
+    const pending = loading.get(machineId);
+    if (pending !== undefined) return pending;
+    const loadMachine = async () => (machines.get(machineId) ?? (await (loader as () => Promise<AnyStateMachine>)()));
+    const started = Promise.all([loadMachine(), loadRuntime()]).then(
+      ([machine]) => {
+        if (!machines.has(machineId)) machines.set(machineId, machine);
+        loading.delete(machineId);
+        return true;
+      },
+      (error: unknown) => {
+        loading.delete(machineId);
+        throw error;
+      },
+    );
+    loading.set(machineId, started);
+    return started;
+  };
+
+  const discard = (machineId: string, reason: DiscardReason) => {
     storage?.removeItem(storageKey(machineId));
     options.onDiscard?.(machineId, reason);
   };
@@ -191,7 +286,8 @@ export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
 
   const restore = (machineId: string): RunningFlow | undefined => {
     const machine = machines.get(machineId);
-    if (machine === undefined) return undefined;
+    // Not loaded yet: the stored run stays for after `load`.
+    if (machine === undefined || createFlowActor === undefined) return undefined;
     const stored = readStored(machineId);
     if (stored === undefined) return undefined;
     if (stored.machineVersion !== machineVersion(machine)) {
@@ -201,7 +297,7 @@ export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
     let actor: Actor<AnyStateMachine>;
     try {
       // A snapshot from an older shape of the machine can throw while resolving.
-      actor = createActor(machine, { snapshot: stored.snapshot as unknown as AnyMachineSnapshot });
+      actor = actorFor(machine, { snapshot: stored.snapshot as unknown as AnyMachineSnapshot });
       const flow = track(machineId, stored.flowId, actor);
       actor.start();
       if (actor.getSnapshot().status === 'error') throw new Error('restored into an error');
@@ -236,12 +332,26 @@ export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
   };
 
   return {
+    load,
+    async loadByFlowId(flowId) {
+      for (const entry of running.values()) if (entry.flowId === flowId) return true;
+      for (const machineId of storedMachineIds()) {
+        if (readStored(machineId)?.flowId !== flowId) continue;
+        if (!isKnown(machineId)) {
+          discard(machineId, 'unknown');
+          return false;
+        }
+        return load(machineId);
+      }
+      return false;
+    },
     start(machineId, inputFor) {
       const machine = machineFor(machineId);
+      if (createFlowActor === undefined) throw new Error('the flow runtime is not loaded: await load() first');
       stopRun(machineId);
       storage?.removeItem(storageKey(machineId));
       const flowId = createFlowId();
-      const actor = createActor(machine, inputFor === undefined ? {} : { input: inputFor(flowId) });
+      const actor = actorFor(machine, inputFor === undefined ? {} : { input: inputFor(flowId) });
       const flow = track(machineId, flowId, actor);
       foregroundId = machineId;
       actor.start();
@@ -259,6 +369,10 @@ export function createFlowRegistry(options: FlowRegistryOptions): FlowRegistry {
       }
       for (const machineId of storedMachineIds()) {
         if (running.has(machineId) || readStored(machineId)?.flowId !== flowId) continue;
+        if (!isKnown(machineId)) {
+          discard(machineId, 'unknown');
+          return undefined;
+        }
         const flow = restore(machineId);
         if (flow !== undefined) foregroundId = machineId;
         return flow;

@@ -178,9 +178,11 @@ export const regulationRule: NavigationRule = {
 
 export const flowGuardRule: NavigationRule = {
   name: 'flow guard: a wizard page only as the current state of its flow',
-  run: (context) => {
+  run: async (context) => {
     const { page, services, session } = context;
     if (page?.flow === undefined) return undefined;
+    // The flow's machine loads with the first navigation to one of its pages (ADR 0037).
+    await services.flows.load(page.flow);
     const running = services.flows.get(page.flow);
     if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path) {
       services.flows.focus(page.flow);
@@ -226,6 +228,9 @@ export async function decideNavigation(
     services,
     session: undefined,
   };
+  // A flow page's machine starts loading now, alongside the server's checks; the flow guard
+  // awaits the same load (docs/decisions/0037-lazy-flow-machines.md). A failure is the guard's.
+  if (context.page?.flow !== undefined) services.flows.load(context.page.flow).catch(() => undefined);
   try {
     for (const rule of rules) {
       const decision = await rule.run(context);

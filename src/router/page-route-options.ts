@@ -42,8 +42,10 @@ const optionalText = z.string().min(1).max(2048).optional().catch(undefined);
 
 const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
   validateSearch: z.object({ flowId: optionalText }),
-  beforeLoad: ({ context, location, search }) => {
+  beforeLoad: async ({ context, location, search }) => {
     const flowId = searchValue(search, location, 'flowId');
+    // The run's machine loads first (docs/decisions/0037-lazy-flow-machines.md).
+    if (flowId !== undefined) await context.flows.loadByFlowId(flowId);
     const flow = flowId === undefined ? undefined : context.flows.getByFlowId(flowId);
     if (flow === undefined) throwErrorPage(ErrorCode.InvalidAccess);
     const event: ProviderReturnedEvent = { type: FlowEvent.ProviderReturned, outcome };

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
 import { flowNavigation } from '../../../src/navigation/navigation-effects';
 
-const flow = setup({ types: {} as { context: { errorCode: string | null }; events: { type: 'fail'; code: string } } }).createMachine({
+const flow = setup({
+  types: { context: {} as { errorCode: string | null }, events: {} as { type: 'fail'; code: string } },
+}).createMachine({
   context: { errorCode: null },
   initial: 'confirm',
   states: {

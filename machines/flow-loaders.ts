@@ -1,0 +1,18 @@
+/**
+ * The app's list of flow machines, each loaded only when the customer opens one of its pages
+ * (docs/decisions/0037-lazy-flow-machines.md). Keyed by the page table's `FlowId`, which are the
+ * registry's top-level flows (a test keeps the two lists equal). The app must not import
+ * `./registry`: that list carries the model events, fixtures and invariants of the statechart
+ * and model-based test tooling.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { FlowId } from './page-table';
+
+export type FlowLoader = () => Promise<AnyStateMachine>;
+
+export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
+  anshinApply: () => import('./anshin-data-box/anshin-apply.machine').then((m) => m.anshinApplyMachine),
+  anshinChangePayment: () => import('./anshin-data-box/anshin-change-payment.machine').then((m) => m.anshinChangePaymentMachine),
+  anshinCancel: () => import('./anshin-data-box/anshin-cancel.machine').then((m) => m.anshinCancelMachine),
+  anshinResume: () => import('./anshin-data-box/anshin-resume.machine').then((m) => m.anshinResumeMachine),
+};

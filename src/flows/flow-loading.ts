@@ -1,0 +1,37 @@
+/**
+ * The app's flow machines, loaded on demand (docs/decisions/0037-lazy-flow-machines.md): a
+ * flow's machine loads with the first navigation to one of its pages, and the app's actors
+ * (src/flows/anshin-actors.ts, with the flows' API schemas) load once, with the first flow.
+ * The first page's bundle carries only this table of loaders.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { FlowLoader } from '../../machines/flow-loaders';
+import type { AnshinActors } from './anshin-actors';
+import type * as FlowMachinesModule from './flow-machines';
+import type { FlowMachineLoaders } from './flow-registry';
+
+type ProvidedModule = typeof FlowMachinesModule;
+
+/** Each loader answers its machine with the app's actors provided, as `createFlowMachines` does. */
+export function createFlowLoaders(loaders: Readonly<Record<string, FlowLoader>>, deps: { queryClient: QueryClient }): FlowMachineLoaders {
+  let provided: Promise<{ module: ProvidedModule; actors: AnshinActors }> | undefined;
+  const appActors = () => {
+    if (provided !== undefined) return provided;
+    const loading = import('./flow-machines').then((module) => ({ module, actors: module.createAnshinActors(deps) }));
+    provided = loading;
+    // A failed chunk load may be retried by the next navigation.
+    loading.catch(() => {
+      if (provided === loading) provided = undefined;
+    });
+    return loading;
+  };
+  return Object.fromEntries(
+    Object.entries(loaders).map(([machineId, load]) => [
+      machineId,
+      async () => {
+        const [machine, { module, actors }] = await Promise.all([load(), appActors()]);
+        return module.provideAppActors(machineId, machine, actors);
+      },
+    ]),
+  );
+}
