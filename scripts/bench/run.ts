@@ -13,9 +13,12 @@ const bundles = await measureBundles();
 console.log('\n## Bundle (gzip)');
 console.log(`floor (same dependencies, empty page): ${kb(bundles.floorGzip)}`);
 console.log(`app entry (first page): ${kb(bundles.entryGzip)}  ratio ${bundles.ratio.toFixed(3)} (budget <= ${bundles.budgetRatio})`);
+console.log('page chunks (budget 15 KB each):');
 for (const page of bundles.pages) {
   console.log(`  ${page.withinBudget ? 'ok  ' : 'OVER'} ${kb(page.gzip).padStart(9)}  ${page.src}`);
 }
+console.log('other lazy chunks (flow machines with the XState runtime, demo tools; no budget):');
+for (const chunk of bundles.otherChunks) console.log(`       ${kb(chunk.gzip).padStart(9)}  ${chunk.src}`);
 
 const api = await measureApi();
 console.log('\n## API (hot read, 50 connections)');
