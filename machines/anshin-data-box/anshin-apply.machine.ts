@@ -17,7 +17,7 @@ import {
   type PaymentMethodValue,
   type RequestTypeValue,
 } from '../../contracts/codes';
-import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import {
   AnshinPlanId,
   AnshinServiceId,
@@ -35,18 +35,22 @@ import {
 } from '../../contracts/api/entry-judgement';
 import type { PaymentMethodEntry, PaymentMethodsResponse } from '../../contracts/api/payment';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
-import { errorCodeOf, isCardUnusable, isOutcomeUnknown } from '../flow-errors';
+import { errorCodeOf } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
+import { otpMachine, type OtpEvent } from '../otp.machine';
 import {
   NoTokens,
   cardDetails,
+  cardOutcomeGuards,
   hasTokens,
   newRequestKey,
+  otpOutcomeGuards,
+  submitErrorGuards,
   tokensOf,
   type AnshinFlowInput,
   type TokenValues,
 } from './shared';
+import { cardProviderStep, cardUnusableOnSubmit, otpStep, submitUnknownStep, submittingStep } from './shared-steps';
 
 const LandingPage = '/AnshinDataBox';
 const ApplyPage = '/AnshinDataBox/Apply';
@@ -317,14 +321,9 @@ export const anshinApplyMachine = setup({
       hasTokens(context.applyInfo.tempCredit),
     isNewCardChosen: ({ context, event }) =>
       event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard && offers(context, PaymentMethod.NewCreditCard),
-    isCardRegistered: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
-    isCardUnusable: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
-    isProviderCancelled: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
-    isOtpVerified: (_, params: { output: OtpOutput }) => params.output.outcome === 'verified',
-    isOtpCancelled: (_, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
-    isOtpLocked: (_, params: { output: OtpOutput }) => params.output.outcome === 'locked',
-    isCardUnusableError: (_, params: { error: unknown }) => isCardUnusable(params.error),
-    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+    ...cardOutcomeGuards,
+    ...otpOutcomeGuards,
+    ...submitErrorGuards,
   },
 }).createMachine({
   id: 'anshinApply',
@@ -464,64 +463,13 @@ export const anshinApplyMachine = setup({
         'wizard.back': 'applyForm',
       },
     },
-    cardProvider: {
-      meta: pageMeta(ApplyPage, ['SPEC-4.operation-codes', 'SPEC-7.payment-information']),
-      entry: 'clearCard',
-      invoke: {
-        id: 'registerCard',
-        src: 'registerCard',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          contentsServiceId: AnshinServiceId,
-          operationType: OperationType.Registration,
-          returnUrls: context.returnUrls,
-        }),
-        onDone: [
-          {
-            guard: { type: 'isCardRegistered', params: ({ event }) => ({ output: event.output }) },
-            target: 'confirm',
-            actions: { type: 'storeNewCard', params: ({ event }) => ({ output: event.output }) },
-          },
-          {
-            guard: { type: 'isCardUnusable', params: ({ event }) => ({ output: event.output }) },
-            target: 'paymentSelect',
-            actions: { type: 'notify', params: { notice: ErrorCode.CardUnusable } },
-          },
-          {
-            guard: { type: 'isProviderCancelled', params: ({ event }) => ({ output: event.output }) },
-            target: 'paymentSelect',
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      initial: 'opening',
-      states: {
-        opening: {
-          tags: [...applyPageTags, 'busy'],
-          meta: pageMeta(ApplyPage, ['SPEC-7.payment-information']),
-          on: { 'provider.opened': { target: 'away', actions: 'storeRedirect' } },
-        },
-        away: {
-          tags: [...applyPageTags, 'external', 'persistable'],
-          meta: pageMeta(ApplyPage, ['DEC.card-external', 'DEC.card-back']),
-          on: {
-            'provider.returned': { target: 'verifying', actions: 'forwardToProvider' },
-            'wizard.back': '#anshinApply.paymentSelect',
-          },
-        },
-        verifying: {
-          tags: [...applyPageTags, 'busy'],
-          meta: pageMeta(ApplyPage, ['DEC.card-verify']),
-        },
-      },
-    },
+    cardProvider: cardProviderStep({
+      machineId: 'anshinApply',
+      page: ApplyPage,
+      tags: applyPageTags,
+      operationType: () => OperationType.Registration,
+      returnTo: 'paymentSelect',
+    }),
     confirm: {
       // Not persistable: the context may hold card token values (ADR 0024).
       tags: [...applyPageTags],
@@ -536,76 +484,16 @@ export const anshinApplyMachine = setup({
         'wizard.back': 'paymentSelect',
       },
     },
-    otp: {
-      tags: [...applyPageTags],
-      meta: pageMeta(ApplyPage, ['DEC.otp-required']),
-      invoke: {
-        id: 'verifyContact',
-        src: 'verifyContact',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          mailAddress: context.contact.mailAddress,
-          phoneNumber: context.contact.phoneNumber,
-        }),
-        onDone: [
-          { guard: { type: 'isOtpVerified', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
-          { guard: { type: 'isOtpCancelled', params: ({ event }) => ({ output: event.output }) }, target: 'confirm' },
-          {
-            guard: { type: 'isOtpLocked', params: ({ event }) => ({ output: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeError', params: { errorCode: ErrorCode.OtpLocked } },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      on: {
-        'otp.send': { actions: 'forwardToOtp' },
-        'otp.submit': { actions: 'forwardToOtp' },
-        'otp.resend': { actions: 'forwardToOtp' },
-        'otp.cancel': { actions: 'forwardToOtp' },
-      },
-    },
-    submitting: {
-      tags: [...applyPageTags, 'busy'],
-      meta: pageMeta(ApplyPage, ['SPEC-7.register-no-retry', 'DEC.idempotent-submit', 'SPEC-4.request-types']),
-      invoke: {
-        id: 'registerService',
-        src: 'registerService',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          requestKey: context.requestKey ?? '',
-          body: toRegisterRequest(context),
-        }),
-        onDone: {
-          target: 'completed',
-          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isCardUnusableError', params: ({ event }) => ({ error: event.error }) },
-            target: 'paymentSelect',
-            actions: ['clearCard', { type: 'notify', params: { notice: ErrorCode.CardUnusable } }],
-          },
-          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
-          {
-            target: 'failed',
-            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-          },
-        ],
-      },
-    },
-    submitUnknown: {
-      tags: [...applyPageTags],
-      meta: pageMeta(ApplyPage, ['DEC.idempotent-submit']),
-      on: { 'error.retry': 'submitting' },
-    },
+    otp: otpStep(ApplyPage, applyPageTags),
+    submitting: submittingStep({
+      src: 'registerService',
+      page: ApplyPage,
+      tags: applyPageTags,
+      requirements: ['SPEC-7.register-no-retry', 'DEC.idempotent-submit', 'SPEC-4.request-types'],
+      body: toRegisterRequest,
+      onErrorFirst: [cardUnusableOnSubmit('paymentSelect', ['clearCard'])],
+    }),
+    submitUnknown: submitUnknownStep(ApplyPage, applyPageTags),
     completed: {
       type: 'final',
       tags: [...backTags(CompletedPage), 'persistable'],

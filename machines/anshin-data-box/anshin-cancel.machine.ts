@@ -6,7 +6,7 @@
  *
  * loading -> inform -> confirm (survey, cancel type) -> submitting -> completed
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { RequestType, type RequestTypeValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import {
@@ -17,10 +17,9 @@ import {
   type ContractReceipt,
   type UpdateContractsRequest,
 } from '../../contracts/api/anshin-data-box';
-import { errorCodeOf, isOutcomeUnknown } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import type { LoadContractInput, UpdateContractInput } from './anshin-change-payment.machine';
-import { NoTokens, newRequestKey, type AnshinFlowInput } from './shared';
+import { NoTokens, loadContractPort, newRequestKey, submitErrorGuards, updateContractPort, type AnshinFlowInput } from './shared';
+import { loadContractStep, submitUnknownStep, submittingStep } from './shared-steps';
 
 const InformPage = '/AnshinDataBox/Cancel/Inform';
 const ConfirmPage = '/AnshinDataBox/Cancel/Confirm';
@@ -89,8 +88,8 @@ export const anshinCancelMachine = setup({
     children: {} as { loadContract: 'loadContract'; updateContract: 'updateContract' },
   },
   actors: {
-    loadContract: fromPromise<AnshinContract, LoadContractInput>(() => Promise.reject(new Error('loadContract must be provided by the app'))),
-    updateContract: fromPromise<ContractReceipt, UpdateContractInput>(() => Promise.reject(new Error('updateContract must be provided by the app'))),
+    loadContract: loadContractPort,
+    updateContract: updateContractPort,
   },
   actions: {
     storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
@@ -115,7 +114,7 @@ export const anshinCancelMachine = setup({
     canCancel: ({ context }) => offered(context).length > 0,
     isOfferedCancelType: ({ context, event }) =>
       event.type === 'cancel.select' && offered(context).includes(event.requestType),
-    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+    isOutcomeUnknown: submitErrorGuards.isOutcomeUnknown,
   },
 }).createMachine({
   id: 'anshinCancel',
@@ -129,20 +128,7 @@ export const anshinCancelMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: pageMeta(InformPage, ['DEC.contract-load']),
-      invoke: {
-        id: 'loadContract',
-        src: 'loadContract',
-        input: ({ context }) => ({ sbSystemId: context.sbSystemId, serviceId: AnshinServiceId }),
-        onDone: { target: 'inform', actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-        },
-      },
-    },
+    loading: loadContractStep(InformPage, 'inform'),
     inform: {
       tags: [...backTags(InformPage), 'persistable'],
       meta: pageMeta(InformPage, ['SPEC-4.flows.cancel', 'SPEC-2.anshin-routes', 'DEC.cancel-no-otp']),
@@ -158,35 +144,15 @@ export const anshinCancelMachine = setup({
         'wizard.back': 'inform',
       },
     },
-    submitting: {
-      tags: [...confirmTags, 'busy'],
-      meta: pageMeta(ConfirmPage, ['SPEC-7.update-no-retry', 'DEC.idempotent-submit']),
-      invoke: {
-        id: 'updateContract',
-        src: 'updateContract',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          requestKey: context.requestKey ?? '',
-          body: toUpdateRequest(context),
-        }),
-        onDone: {
-          target: 'completed',
-          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
-        },
-        onError: [
-          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
-          {
-            target: 'failed',
-            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-          },
-        ],
-      },
-    },
-    submitUnknown: {
-      tags: [...confirmTags],
-      meta: pageMeta(ConfirmPage, ['DEC.idempotent-submit']),
-      on: { 'error.retry': 'submitting' },
-    },
+    submitting: submittingStep({
+      src: 'updateContract',
+      page: ConfirmPage,
+      tags: confirmTags,
+      requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit'],
+      body: toUpdateRequest,
+      onErrorFirst: [],
+    }),
+    submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
     completed: {
       type: 'final',
       tags: [...backTags(CompletedPage), 'persistable'],

@@ -6,7 +6,7 @@
  *
  * loading -> detail -> paymentSelect [-> cardProvider] -> confirm -> otp -> submitting -> completed
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import {
   CreditCardLabel,
   OperationType,
@@ -16,7 +16,7 @@ import {
   type OperationTypeValue,
   type RequestTypeValue,
 } from '../../contracts/codes';
-import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
 import {
   AnshinPlanId,
@@ -26,10 +26,22 @@ import {
   type UpdateContractsRequest,
 } from '../../contracts/api/anshin-data-box';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
-import { errorCodeOf, isCardUnusable, isOutcomeUnknown } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
-import { NoTokens, cardDetails, newRequestKey, tokensOf, type AnshinFlowInput, type TokenValues } from './shared';
+import { otpMachine, type OtpEvent } from '../otp.machine';
+import {
+  NoTokens,
+  cardDetails,
+  cardOutcomeGuards,
+  loadContractPort,
+  newRequestKey,
+  otpOutcomeGuards,
+  submitErrorGuards,
+  tokensOf,
+  updateContractPort,
+  type AnshinFlowInput,
+  type TokenValues,
+} from './shared';
+import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from './shared-steps';
 
 const DetailPage = '/AnshinDataBox/Service/Detail';
 const PaymentPage = '/AnshinDataBox/Update/Payment';
@@ -68,12 +80,7 @@ export type ChangePaymentEvent =
   | OtpEvent
   | { type: 'error.retry' };
 
-export type LoadContractInput = { readonly sbSystemId: string; readonly serviceId: typeof AnshinServiceId };
-export type UpdateContractInput = {
-  readonly sbSystemId: string;
-  readonly requestKey: string;
-  readonly body: UpdateContractsRequest;
-};
+export type { LoadContractInput, UpdateContractInput } from './shared';
 
 const initialChangeInfo: ApplyChangeInfo = {
   requestType: null,
@@ -133,10 +140,10 @@ export const anshinChangePaymentMachine = setup({
     },
   },
   actors: {
-    loadContract: fromPromise<AnshinContract, LoadContractInput>(() => Promise.reject(new Error('loadContract must be provided by the app'))),
+    loadContract: loadContractPort,
     registerCard: cardProviderMachine,
     verifyContact: otpMachine,
-    updateContract: fromPromise<ContractReceipt, UpdateContractInput>(() => Promise.reject(new Error('updateContract must be provided by the app'))),
+    updateContract: updateContractPort,
   },
   actions: {
     storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
@@ -201,14 +208,9 @@ export const anshinChangePaymentMachine = setup({
       paysByCard(context) &&
       event.label.trim() !== '',
     isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
-    isCardRegistered: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
-    isCardUnusable: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
-    isProviderCancelled: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
-    isOtpVerified: (_, params: { output: OtpOutput }) => params.output.outcome === 'verified',
-    isOtpCancelled: (_, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
-    isOtpLocked: (_, params: { output: OtpOutput }) => params.output.outcome === 'locked',
-    isCardUnusableError: (_, params: { error: unknown }) => isCardUnusable(params.error),
-    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+    ...cardOutcomeGuards,
+    ...otpOutcomeGuards,
+    ...submitErrorGuards,
   },
 }).createMachine({
   id: 'anshinChangePayment',
@@ -224,20 +226,7 @@ export const anshinChangePaymentMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: pageMeta(DetailPage, ['DEC.contract-load']),
-      invoke: {
-        id: 'loadContract',
-        src: 'loadContract',
-        input: ({ context }) => ({ sbSystemId: context.sbSystemId, serviceId: AnshinServiceId }),
-        onDone: { target: 'detail', actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-        },
-      },
-    },
+    loading: loadContractStep(DetailPage, 'detail'),
     detail: {
       tags: ['persistable'],
       meta: pageMeta(DetailPage, ['SPEC-4.flows.change-payment', 'SPEC-2.anshin-routes', 'DEC.contract-load']),
@@ -260,64 +249,13 @@ export const anshinChangePaymentMachine = setup({
         'wizard.back': 'detail',
       },
     },
-    cardProvider: {
-      meta: pageMeta(PaymentPage, ['SPEC-4.operation-codes', 'SPEC-7.payment-information']),
-      entry: 'clearCard',
-      invoke: {
-        id: 'registerCard',
-        src: 'registerCard',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          contentsServiceId: AnshinServiceId,
-          operationType: cardOperation(context),
-          returnUrls: context.returnUrls,
-        }),
-        onDone: [
-          {
-            guard: { type: 'isCardRegistered', params: ({ event }) => ({ output: event.output }) },
-            target: 'confirm',
-            actions: { type: 'storeNewCard', params: ({ event }) => ({ output: event.output }) },
-          },
-          {
-            guard: { type: 'isCardUnusable', params: ({ event }) => ({ output: event.output }) },
-            target: 'paymentSelect',
-            actions: { type: 'notify', params: { notice: ErrorCode.CardUnusable } },
-          },
-          {
-            guard: { type: 'isProviderCancelled', params: ({ event }) => ({ output: event.output }) },
-            target: 'paymentSelect',
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      initial: 'opening',
-      states: {
-        opening: {
-          tags: [...paymentTags, 'busy'],
-          meta: pageMeta(PaymentPage, ['SPEC-7.payment-information']),
-          on: { 'provider.opened': { target: 'away', actions: 'storeRedirect' } },
-        },
-        away: {
-          tags: [...paymentTags, 'external', 'persistable'],
-          meta: pageMeta(PaymentPage, ['DEC.card-external', 'DEC.card-back']),
-          on: {
-            'provider.returned': { target: 'verifying', actions: 'forwardToProvider' },
-            'wizard.back': '#anshinChangePayment.paymentSelect',
-          },
-        },
-        verifying: {
-          tags: [...paymentTags, 'busy'],
-          meta: pageMeta(PaymentPage, ['DEC.card-verify']),
-        },
-      },
-    },
+    cardProvider: cardProviderStep({
+      machineId: 'anshinChangePayment',
+      page: PaymentPage,
+      tags: paymentTags,
+      operationType: cardOperation,
+      returnTo: 'paymentSelect',
+    }),
     confirm: {
       // Not persistable: the context may hold card token values (ADR 0024).
       tags: [...confirmTags],
@@ -333,76 +271,16 @@ export const anshinChangePaymentMachine = setup({
         'wizard.back': 'paymentSelect',
       },
     },
-    otp: {
-      tags: [...confirmTags],
-      meta: pageMeta(ConfirmPage, ['DEC.otp-required']),
-      invoke: {
-        id: 'verifyContact',
-        src: 'verifyContact',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          mailAddress: context.contact.mailAddress,
-          phoneNumber: context.contact.phoneNumber,
-        }),
-        onDone: [
-          { guard: { type: 'isOtpVerified', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
-          { guard: { type: 'isOtpCancelled', params: ({ event }) => ({ output: event.output }) }, target: 'confirm' },
-          {
-            guard: { type: 'isOtpLocked', params: ({ event }) => ({ output: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeError', params: { errorCode: ErrorCode.OtpLocked } },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      on: {
-        'otp.send': { actions: 'forwardToOtp' },
-        'otp.submit': { actions: 'forwardToOtp' },
-        'otp.resend': { actions: 'forwardToOtp' },
-        'otp.cancel': { actions: 'forwardToOtp' },
-      },
-    },
-    submitting: {
-      tags: [...confirmTags, 'busy'],
-      meta: pageMeta(ConfirmPage, ['SPEC-7.update-no-retry', 'DEC.idempotent-submit']),
-      invoke: {
-        id: 'updateContract',
-        src: 'updateContract',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          requestKey: context.requestKey ?? '',
-          body: toUpdateRequest(context),
-        }),
-        onDone: {
-          target: 'completed',
-          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isCardUnusableError', params: ({ event }) => ({ error: event.error }) },
-            target: 'paymentSelect',
-            actions: ['clearCard', 'beginChange', { type: 'notify', params: { notice: ErrorCode.CardUnusable } }],
-          },
-          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
-          {
-            target: 'failed',
-            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-          },
-        ],
-      },
-    },
-    submitUnknown: {
-      tags: [...confirmTags],
-      meta: pageMeta(ConfirmPage, ['DEC.idempotent-submit']),
-      on: { 'error.retry': 'submitting' },
-    },
+    otp: otpStep(ConfirmPage, confirmTags),
+    submitting: submittingStep({
+      src: 'updateContract',
+      page: ConfirmPage,
+      tags: confirmTags,
+      requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit'],
+      body: toUpdateRequest,
+      onErrorFirst: [cardUnusableOnSubmit('paymentSelect', ['clearCard', 'beginChange'])],
+    }),
+    submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
     completed: {
       type: 'final',
       tags: [...backTags(CompletedPage), 'persistable'],

@@ -6,7 +6,7 @@
  *
  * loading -> confirm (keep / mobile bill / new card [-> cardProvider]) -> otp -> submitting -> completed
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import {
   CreditCardLabel,
   OperationType,
@@ -16,7 +16,7 @@ import {
   type OperationTypeValue,
   type PaymentMethodValue,
 } from '../../contracts/codes';
-import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
 import {
   AnshinServiceId,
@@ -26,11 +26,22 @@ import {
   type UpdateContractsRequest,
 } from '../../contracts/api/anshin-data-box';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
-import { errorCodeOf, isCardUnusable, isOutcomeUnknown } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
-import type { ApplyChangeInfo, LoadContractInput, UpdateContractInput } from './anshin-change-payment.machine';
-import { NoTokens, cardDetails, newRequestKey, tokensOf, type AnshinFlowInput } from './shared';
+import { otpMachine, type OtpEvent } from '../otp.machine';
+import type { ApplyChangeInfo } from './anshin-change-payment.machine';
+import {
+  NoTokens,
+  cardDetails,
+  cardOutcomeGuards,
+  loadContractPort,
+  newRequestKey,
+  otpOutcomeGuards,
+  submitErrorGuards,
+  tokensOf,
+  updateContractPort,
+  type AnshinFlowInput,
+} from './shared';
+import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from './shared-steps';
 
 const ConfirmPage = '/AnshinDataBox/Resume/Confirm';
 const CompletedPage = '/AnshinDataBox/Resume/Completed';
@@ -121,10 +132,10 @@ export const anshinResumeMachine = setup({
     },
   },
   actors: {
-    loadContract: fromPromise<AnshinContract, LoadContractInput>(() => Promise.reject(new Error('loadContract must be provided by the app'))),
+    loadContract: loadContractPort,
     registerCard: cardProviderMachine,
     verifyContact: otpMachine,
-    updateContract: fromPromise<ContractReceipt, UpdateContractInput>(() => Promise.reject(new Error('updateContract must be provided by the app'))),
+    updateContract: updateContractPort,
   },
   actions: {
     storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
@@ -190,14 +201,9 @@ export const anshinResumeMachine = setup({
       context.contract.status !== 'none' &&
       allowedActions(context.contract.status).includes('resume') &&
       context.resumeInfo.paymentMethodValue !== PaymentMethod.Startup,
-    isCardRegistered: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
-    isCardUnusable: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
-    isProviderCancelled: (_, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
-    isOtpVerified: (_, params: { output: OtpOutput }) => params.output.outcome === 'verified',
-    isOtpCancelled: (_, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
-    isOtpLocked: (_, params: { output: OtpOutput }) => params.output.outcome === 'locked',
-    isCardUnusableError: (_, params: { error: unknown }) => isCardUnusable(params.error),
-    isOutcomeUnknown: (_, params: { error: unknown }) => isOutcomeUnknown(params.error),
+    ...cardOutcomeGuards,
+    ...otpOutcomeGuards,
+    ...submitErrorGuards,
   },
 }).createMachine({
   id: 'anshinResume',
@@ -213,20 +219,7 @@ export const anshinResumeMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: {
-      tags: ['busy'],
-      meta: pageMeta(ConfirmPage, ['DEC.contract-load']),
-      invoke: {
-        id: 'loadContract',
-        src: 'loadContract',
-        input: ({ context }) => ({ sbSystemId: context.sbSystemId, serviceId: AnshinServiceId }),
-        onDone: { target: 'confirm', actions: { type: 'storeContract', params: ({ event }) => ({ contract: event.output }) } },
-        onError: {
-          target: 'failed',
-          actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-        },
-      },
-    },
+    loading: loadContractStep(ConfirmPage, 'confirm'),
     confirm: {
       // Not persistable: the context may hold card token values; a reload restarts at this entry page.
       tags: [...confirmTags],
@@ -246,134 +239,23 @@ export const anshinResumeMachine = setup({
         'confirm.submit': { guard: 'canResume', target: 'otp', actions: 'assignRequestKey' },
       },
     },
-    cardProvider: {
-      meta: pageMeta(ConfirmPage, ['SPEC-4.operation-codes', 'SPEC-7.payment-information']),
-      entry: 'clearCard',
-      invoke: {
-        id: 'registerCard',
-        src: 'registerCard',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          contentsServiceId: AnshinServiceId,
-          operationType: cardOperation(context),
-          returnUrls: context.returnUrls,
-        }),
-        onDone: [
-          {
-            guard: { type: 'isCardRegistered', params: ({ event }) => ({ output: event.output }) },
-            target: 'confirm',
-            actions: { type: 'storeNewCard', params: ({ event }) => ({ output: event.output }) },
-          },
-          {
-            guard: { type: 'isCardUnusable', params: ({ event }) => ({ output: event.output }) },
-            target: 'confirm',
-            actions: { type: 'notify', params: { notice: ErrorCode.CardUnusable } },
-          },
-          {
-            guard: { type: 'isProviderCancelled', params: ({ event }) => ({ output: event.output }) },
-            target: 'confirm',
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      initial: 'opening',
-      states: {
-        opening: {
-          tags: [...confirmTags, 'busy'],
-          meta: pageMeta(ConfirmPage, ['SPEC-7.payment-information']),
-          on: { 'provider.opened': { target: 'away', actions: 'storeRedirect' } },
-        },
-        away: {
-          tags: [...confirmTags, 'external', 'persistable'],
-          meta: pageMeta(ConfirmPage, ['DEC.card-external', 'DEC.card-back']),
-          on: {
-            'provider.returned': { target: 'verifying', actions: 'forwardToProvider' },
-            'wizard.back': '#anshinResume.confirm',
-          },
-        },
-        verifying: {
-          tags: [...confirmTags, 'busy'],
-          meta: pageMeta(ConfirmPage, ['DEC.card-verify']),
-        },
-      },
-    },
-    otp: {
-      tags: [...confirmTags],
-      meta: pageMeta(ConfirmPage, ['DEC.otp-required']),
-      invoke: {
-        id: 'verifyContact',
-        src: 'verifyContact',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          mailAddress: context.contact.mailAddress,
-          phoneNumber: context.contact.phoneNumber,
-        }),
-        onDone: [
-          { guard: { type: 'isOtpVerified', params: ({ event }) => ({ output: event.output }) }, target: 'submitting' },
-          { guard: { type: 'isOtpCancelled', params: ({ event }) => ({ output: event.output }) }, target: 'confirm' },
-          {
-            guard: { type: 'isOtpLocked', params: ({ event }) => ({ output: event.output }) },
-            target: 'failed',
-            actions: { type: 'storeError', params: { errorCode: ErrorCode.OtpLocked } },
-          },
-          {
-            target: 'failed',
-            actions: {
-              type: 'storeError',
-              params: ({ event }) => ({ errorCode: event.output.outcome === 'failed' ? event.output.errorCode : null }),
-            },
-          },
-        ],
-        onError: { target: 'failed', actions: { type: 'storeError', params: { errorCode: null } } },
-      },
-      on: {
-        'otp.send': { actions: 'forwardToOtp' },
-        'otp.submit': { actions: 'forwardToOtp' },
-        'otp.resend': { actions: 'forwardToOtp' },
-        'otp.cancel': { actions: 'forwardToOtp' },
-      },
-    },
-    submitting: {
-      tags: [...confirmTags, 'busy'],
-      meta: pageMeta(ConfirmPage, ['SPEC-7.update-no-retry', 'DEC.idempotent-submit', 'SPEC-4.request-types']),
-      invoke: {
-        id: 'updateContract',
-        src: 'updateContract',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          requestKey: context.requestKey ?? '',
-          body: toUpdateRequest(context),
-        }),
-        onDone: {
-          target: 'completed',
-          actions: { type: 'storeReceipt', params: ({ event }) => ({ receipt: event.output }) },
-        },
-        onError: [
-          {
-            guard: { type: 'isCardUnusableError', params: ({ event }) => ({ error: event.error }) },
-            target: 'confirm',
-            actions: ['clearCard', { type: 'notify', params: { notice: ErrorCode.CardUnusable } }],
-          },
-          { guard: { type: 'isOutcomeUnknown', params: ({ event }) => ({ error: event.error }) }, target: 'submitUnknown' },
-          {
-            target: 'failed',
-            actions: { type: 'storeError', params: ({ event }) => ({ errorCode: errorCodeOf(event.error) }) },
-          },
-        ],
-      },
-    },
-    submitUnknown: {
-      tags: [...confirmTags],
-      meta: pageMeta(ConfirmPage, ['DEC.idempotent-submit']),
-      on: { 'error.retry': 'submitting' },
-    },
+    cardProvider: cardProviderStep({
+      machineId: 'anshinResume',
+      page: ConfirmPage,
+      tags: confirmTags,
+      operationType: cardOperation,
+      returnTo: 'confirm',
+    }),
+    otp: otpStep(ConfirmPage, confirmTags),
+    submitting: submittingStep({
+      src: 'updateContract',
+      page: ConfirmPage,
+      tags: confirmTags,
+      requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit', 'SPEC-4.request-types'],
+      body: toUpdateRequest,
+      onErrorFirst: [cardUnusableOnSubmit('confirm', ['clearCard'])],
+    }),
+    submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
     completed: {
       type: 'final',
       tags: [...backTags(CompletedPage), 'persistable'],

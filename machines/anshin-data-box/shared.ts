@@ -1,6 +1,15 @@
 /** Pieces the data storage flows share: their input, the request key, and how a card is shown. */
+import { fromPromise } from 'xstate';
+import type {
+  AnshinContract,
+  AnshinServiceId,
+  ContractReceipt,
+  UpdateContractsRequest,
+} from '../../contracts/api/anshin-data-box';
 import type { CardToken } from '../../contracts/api/payment';
-import type { ReturnUrls } from '../card-provider.machine';
+import type { CardProviderOutput, ReturnUrls } from '../card-provider.machine';
+import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
+import type { OtpOutput } from '../otp.machine';
 
 export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null };
 
@@ -42,3 +51,39 @@ export function cardDetails(last4: string): string[] {
 export function newRequestKey(): string {
   return globalThis.crypto.randomUUID();
 }
+
+/** Guards on the card provider round trip's output; each flow's setup() lists them by these names. */
+export const cardOutcomeGuards = {
+  isCardRegistered: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
+  isCardUnusable: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
+  isProviderCancelled: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
+};
+
+/** Guards on the one-time password's output. */
+export const otpOutcomeGuards = {
+  isOtpVerified: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'verified',
+  isOtpCancelled: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
+  isOtpLocked: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'locked',
+};
+
+/** Guards on a rejected submit (spec section 7: no retry unless the outcome is unknown). */
+export const submitErrorGuards = {
+  isCardUnusableError: (_: unknown, params: { error: unknown }) => isCardUnusable(params.error),
+  isOutcomeUnknown: (_: unknown, params: { error: unknown }) => isOutcomeUnknown(params.error),
+};
+
+
+export type LoadContractInput = { readonly sbSystemId: string; readonly serviceId: typeof AnshinServiceId };
+export type UpdateContractInput = {
+  readonly sbSystemId: string;
+  readonly requestKey: string;
+  readonly body: UpdateContractsRequest;
+};
+
+/** The contract calls as ports (ADR 0023): each flow's setup() names them, the app provides them. */
+export const loadContractPort = fromPromise<AnshinContract, LoadContractInput>(() =>
+  Promise.reject(new Error('loadContract must be provided by the app')),
+);
+export const updateContractPort = fromPromise<ContractReceipt, UpdateContractInput>(() =>
+  Promise.reject(new Error('updateContract must be provided by the app')),
+);
