@@ -15,7 +15,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['junit', { outputFile: 'reports/e2e/junit.xml' }]],
+  reporter: [['list'], ['junit', { outputFile: 'reports/e2e/junit.xml' }], ['./e2e/support/coverage-reporter.ts']],
   use: {
     baseURL,
     locale: 'ja-JP',

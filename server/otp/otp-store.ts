@@ -103,6 +103,8 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
         and(
           eq(otpChallenges.sbSystemId, caller.sbSystemId),
           inArray(otpChallenges.status, ['sending', 'sent']),
+          // A verified code is done with: it does not hold back the code of the next procedure.
+          isNull(otpChallenges.verifiedAt),
           gt(otpChallenges.createdAt, new Date(now.getTime() - OtpRules.resendCooldownMs)),
         ),
       )

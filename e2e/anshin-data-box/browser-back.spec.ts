@@ -1,0 +1,56 @@
+/**
+ * Browser Back on the Back-suppressed (backForwardDeter) pages where the flow's state also has
+ * a Back of its own (the page's 「…に戻る」 button): the customer stays and sees W9999 (spec
+ * section 2; the flow document's 共通事項「画面の戻る」).
+ * After the card provider round trip the history entry behind the portal is the provider's
+ * page (another document): the router's blocker cannot refuse that Back, and a redirect in the
+ * return page's beforeLoad cannot leave an entry of the portal's own behind (TanStack Router
+ * resolves it inside the same navigation). Those two tests stay fixme until the return page
+ * keeps a history entry of its own.
+ * The Back checks of the completed pages and of the OTP steps run inside the journeys.
+ * Customers: demo11, demo02, demo08; none of these tests submits anything.
+ */
+import { consentAndContinue, expectBackSuppressed, Heading, payWithNewCard, startApply, TestCard } from '../support/anshin';
+import { signIn } from '../support/sign-in';
+import { expect, test } from '../support/traced-test';
+
+test('申込画面（規約・お支払い方法・確認）でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo11）', async ({ page }) => {
+  await signIn(page, 'demo11');
+  await startApply(page);
+  await expectBackSuppressed(page, '/AnshinDataBox/Apply', Heading.apply);
+  await consentAndContinue(page);
+  await expectBackSuppressed(page, '/AnshinDataBox/Apply', Heading.apply);
+  await page.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }).check();
+  await page.getByRole('button', { name: 'お申し込み内容の確認へ進む' }).click();
+  await expectBackSuppressed(page, '/AnshinDataBox/Apply', Heading.apply);
+});
+
+test('支払方法の変更画面でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo02、送信はしない）', async ({ page }) => {
+  await signIn(page, 'demo02');
+  await page.getByRole('region', { name: 'あんしんデータボックス', exact: true }).getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+  await expectBackSuppressed(page, '/AnshinDataBox/Update/Payment', Heading.updatePayment);
+});
+
+test.fixme('カード決済サービスで中止して戻った支払方法の変更画面でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo02、送信はしない）', async ({ page }) => {
+  // fixme: the entry behind the page is the provider's (see the header of this file).
+  await signIn(page, 'demo02');
+  await page.getByRole('region', { name: 'あんしんデータボックス', exact: true }).getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+  await page.getByRole('radio', { name: /新しいクレジットカード/ }).check();
+  await page.getByRole('button', { name: 'カード情報の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/card\//);
+  await page.getByRole('button', { name: 'キャンセルして戻る' }).click();
+  await expectBackSuppressed(page, '/AnshinDataBox/Update/Payment', Heading.updatePayment);
+});
+
+test.fixme('カード決済サービスから戻った申込の確認画面（OTPの表示中）でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo08、送信はしない）', async ({ page }) => {
+  // fixme: the entry behind the page is the provider's (see the header of this file).
+  await signIn(page, 'demo08');
+  await startApply(page);
+  await consentAndContinue(page);
+  await payWithNewCard(page, TestCard.visa);
+  await page.getByRole('button', { name: '申し込む', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'ご本人さまの確認' })).toBeVisible();
+  await expectBackSuppressed(page, '/AnshinDataBox/Apply', Heading.apply);
+});
