@@ -1,6 +1,7 @@
 /**
  * Hot-read throughput: GET contracts for a signed-in customer against a bare Fastify route on
- * the same process settings, both measured in this run at 50 connections.
+ * the same process settings, both measured in this run at 50 connections. GET /api/getCurrentDate
+ * (no database) is measured too, to tell the plugins' share from the database's.
  */
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -12,7 +13,16 @@ import { createSession, SESSION_COOKIE } from '../../server/session/session-stor
 import { demoCustomers } from '../../server/db/demo-customers';
 
 export type LoadResult = { requestsPerSecond: number; p99: number; errors: number; non2xx: number };
-export type ApiReport = { database: string; endpoint: string; bare: LoadResult; hot: LoadResult; ratio: number };
+export type ApiReport = {
+  database: string;
+  endpoint: string;
+  bare: LoadResult;
+  /** GET /api/getCurrentDate: the portal's plugins and endpoint pipeline without a database call. */
+  pipeline: LoadResult;
+  hot: LoadResult;
+  ratio: number;
+  pipelineRatio: number;
+};
 
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 50;
@@ -53,14 +63,17 @@ export async function measureApi(): Promise<ApiReport> {
 
   try {
     const bareResult = await load(`${bareUrl}/bare`, {});
+    const pipeline = await load(`${appUrl}/api/getCurrentDate`, {});
     const hot = await load(`${appUrl}${endpoint}`, headers);
     if (hot.non2xx > 0 || hot.errors > 0) throw new Error(`the hot read failed during the run: ${hot.non2xx} non-2xx, ${hot.errors} errors`);
     return {
       database: env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)',
       endpoint: 'GET /api/customer/{sbSystemId}/contracts',
       bare: bareResult,
+      pipeline,
       hot,
       ratio: hot.requestsPerSecond / bareResult.requestsPerSecond,
+      pipelineRatio: pipeline.requestsPerSecond / bareResult.requestsPerSecond,
     };
   } finally {
     await bare.close();

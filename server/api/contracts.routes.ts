@@ -1,23 +1,22 @@
 /**
  * The customer's contracts: optional services (masked payment), the mobile line, the state of
- * each service with what may be done now, and the services in use.
+ * each service with what may be done now, and the services in use. Each is one query
+ * (findCustomerWithContracts) after the session check (docs/decisions/0038-hot-read-path.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contracts/endpoints';
 import type { ActiveService } from '../../contracts/api/service-contracts';
-import { findCustomer, listContracts, toServiceContract, usageStatus } from '../contracts/contract-repository';
+import { findCustomerWithContracts, toServiceContract, usageStatus } from '../contracts/contract-repository';
 import { registerEndpoint } from './register-endpoint';
 
 export function registerContractRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.getContracts, async ({ db, params }) => {
-    await findCustomer(db, params.sbSystemId);
-    const rows = await listContracts(db, params.sbSystemId);
+    const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
     return { contracts: rows.map(toServiceContract) };
   });
 
   registerEndpoint(app, endpoints.getLineContract, async ({ db, params }) => {
-    const customer = await findCustomer(db, params.sbSystemId);
-    const rows = await listContracts(db, params.sbSystemId);
+    const { customer, contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
     return {
       sbSystemId: customer.sbSystemId,
       phoneNumber: customer.phoneNumber,
@@ -28,13 +27,12 @@ export function registerContractRoutes(app: FastifyInstance): void {
   });
 
   registerEndpoint(app, endpoints.getServiceUsageStatus, async ({ db, params }) => {
-    const customer = await findCustomer(db, params.sbSystemId);
-    return usageStatus(customer, await listContracts(db, params.sbSystemId));
+    const { customer, contracts } = await findCustomerWithContracts(db, params.sbSystemId);
+    return usageStatus(customer, contracts);
   });
 
   registerEndpoint(app, endpoints.getActiveServices, async ({ db, params }) => {
-    await findCustomer(db, params.sbSystemId);
-    const rows = await listContracts(db, params.sbSystemId);
+    const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
     const services = rows
       .filter((row): row is typeof row & { status: ActiveService['status'] } => row.status !== 'withdrawn')
       .map((row) => {

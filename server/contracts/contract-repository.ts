@@ -2,7 +2,7 @@
  * Reads of a customer's optional-service contracts and line, shaped for the API
  * (masked payment: a card shows only its last 4 digits and the token's effective date).
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { CreditCardLabel, MobileBillLabel, PaymentMethod, ServiceIdSchema, ServiceId, type ServiceIdValue } from '../../contracts/codes';
 import { allowedActionsFor, type ServiceState } from '../../contracts/lifecycle';
 import {
@@ -21,8 +21,25 @@ export type CustomerRow = typeof customers.$inferSelect;
 
 const catalogueOrder: readonly ServiceIdValue[] = [ServiceId.DataStorage, ServiceId.BasketLive, ServiceId.InStoreSupport];
 
+function prepareCustomer(db: Db) {
+  return db
+    .select()
+    .from(customers)
+    .where(eq(customers.sbSystemId, sql.placeholder('sbSystemId')))
+    .limit(1)
+    .prepare('find_customer');
+}
+
+/** Built once per database handle (see customerWithContractsQueries). */
+const customerQueries = new WeakMap<Db, ReturnType<typeof prepareCustomer>>();
+
 export async function findCustomer(db: Db, sbSystemId: string): Promise<CustomerRow> {
-  const [row] = await db.select().from(customers).where(eq(customers.sbSystemId, sbSystemId)).limit(1);
+  let query = customerQueries.get(db);
+  if (query === undefined) {
+    query = prepareCustomer(db);
+    customerQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sbSystemId });
   if (!row) throw notFound();
   return row;
 }
@@ -33,6 +50,42 @@ export async function listContracts(db: Db, sbSystemId: string): Promise<Contrac
     .from(serviceContracts)
     .where(eq(serviceContracts.sbSystemId, sbSystemId))
     .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id));
+}
+
+export type CustomerWithContracts = { readonly customer: CustomerRow; readonly contracts: ContractRow[] };
+
+function prepareCustomerWithContracts(db: Db) {
+  return db
+    .select({ customer: customers, contract: serviceContracts })
+    .from(customers)
+    .leftJoin(serviceContracts, eq(serviceContracts.sbSystemId, customers.sbSystemId))
+    .where(eq(customers.sbSystemId, sql.placeholder('sbSystemId')))
+    .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id))
+    .prepare('customer_with_contracts');
+}
+
+/**
+ * Built once per database handle: drizzle spends several hundred microseconds of CPU building
+ * this query's SQL, more than the round trip itself (docs/decisions/0038-hot-read-path.md).
+ */
+const customerWithContractsQueries = new WeakMap<Db, ReturnType<typeof prepareCustomerWithContracts>>();
+
+/**
+ * The customer and their contracts in one round trip (customers LEFT JOIN service_contracts), in
+ * listContracts' order; throws notFound like findCustomer when there is no such customer.
+ */
+export async function findCustomerWithContracts(db: Db, sbSystemId: string): Promise<CustomerWithContracts> {
+  let query = customerWithContractsQueries.get(db);
+  if (query === undefined) {
+    query = prepareCustomerWithContracts(db);
+    customerWithContractsQueries.set(db, query);
+  }
+  const rows = await query.execute({ sbSystemId });
+  const first = rows[0];
+  if (!first) throw notFound();
+  const contracts: ContractRow[] = [];
+  for (const row of rows) if (row.contract !== null) contracts.push(row.contract);
+  return { customer: first.customer, contracts };
 }
 
 export function paymentSummary(row: Pick<ContractRow, 'paymentMethod' | 'cardLast4' | 'cardTokenEffectiveDate'>): PaymentSummary {

@@ -4,9 +4,10 @@
  * per-session anti-forgery token.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
+import { sessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'portal_sid';
 
@@ -49,34 +50,74 @@ export async function createSession(
   return { id, sessionToken, expiresAt };
 }
 
+function prepareActiveSession(db: Db) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('active_session');
+}
+
+/** Built once per database handle: drizzle's query building costs more CPU than the round trip. */
+const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSession>>();
+
+function activeSessionQuery(db: Db): ReturnType<typeof prepareActiveSession> {
+  let query = activeSessionQueries.get(db);
+  if (query === undefined) {
+    query = prepareActiveSession(db);
+    activeSessionQueries.set(db, query);
+  }
+  return query;
+}
+
 /**
  * The session with this id when it is neither revoked nor expired. Each use slides its expiry by
  * the session's own window (expiresAt - lastSeenAt), so the TTL chosen at creation is kept.
+ *
+ * The row comes from the in-process cache (session-cache.ts, a few seconds) when it can; the
+ * rules are checked on every call either way: revoked or expired at `now` is refused, and the
+ * throttled slide is written to the database as before.
  */
 export async function findActiveSession(db: Db, id: string, now: Date = new Date()): Promise<SessionRow | undefined> {
   if (id === '') return undefined;
-  const [row] = await db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return undefined;
+  let row = sessionCache.get(db, id);
+  if (row === undefined) {
+    const generation = sessionCache.generation();
+    [row] = await activeSessionQuery(db).execute({ id, now });
+    if (!row) return undefined;
+    sessionCache.set(db, row, generation);
+  }
+  if (row.revokedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
+    sessionCache.delete(id);
+    return undefined;
+  }
   if (now.getTime() - row.lastSeenAt.getTime() < SLIDE_INTERVAL_MS) return row;
   const window = row.expiresAt.getTime() - row.lastSeenAt.getTime();
   const expiresAt = new Date(now.getTime() + window);
+  const generation = sessionCache.generation();
   const [slid] = await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning();
+  if (slid) sessionCache.set(db, slid, generation);
+  else sessionCache.delete(id);
   return slid;
 }
 
 export async function revokeSession(db: Db, id: string, now: Date = new Date()): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  // Before the write, so no request of this process uses the entry meanwhile; after it, so a read
+  // that started before the write committed cannot put the old row back.
+  sessionCache.invalidate(id);
+  try {
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  } finally {
+    sessionCache.invalidate(id);
+  }
 }
 
 /** The acr value sign-on asks for (spec section 9: "acr value 2"). */
