@@ -57,6 +57,7 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
+          setupFiles: ['test/app/support/setup.ts'],
           include: ['test/app/**/*.test.{ts,tsx}'],
         },
       },

@@ -1,6 +1,7 @@
 /**
- * Browser Back (spec section 2): inside a flow it is the machine's own Back when the machine
- * has one; on a page that suppresses Back the customer stays on the same URL and sees W9999.
+ * Browser Back (spec section 2): on a page that suppresses Back the customer stays on the same
+ * URL and sees W9999, whatever the page's flow could do; elsewhere inside a flow it is the
+ * machine's own Back when the machine has one.
  * Flows keep one history entry each, so Back is always a single same-document step the
  * router's blocker can refuse.
  */
@@ -15,6 +16,11 @@ import { openCommonModal } from '../stores/common-modal-store';
 export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolean {
   const page = findLivePage(pathname);
   if (page === undefined) return false;
+  if (page.backForwardDeter) {
+    const { message, detail } = describeError(ErrorCode.BrowserBack);
+    openCommonModal({ title: message, msgList: [detail] });
+    return true;
+  }
   const flow = page.flow === undefined ? undefined : flows.foreground();
   if (flow !== undefined && flow.machineId === page.flow) {
     const back = { type: FlowEvent.Back };
@@ -23,10 +29,7 @@ export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolea
       return true;
     }
   }
-  if (!page.backForwardDeter) return false;
-  const { message, detail } = describeError(ErrorCode.BrowserBack);
-  openCommonModal({ title: message, msgList: [detail] });
-  return true;
+  return false;
 }
 
 export function useBackGuard(flows: FlowRegistry): void {

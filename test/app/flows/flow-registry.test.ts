@@ -8,6 +8,7 @@ import {
   routeFor,
   type FlowMachine,
 } from '../../../src/flows/flow-registry';
+import { settle } from '../support/settle';
 
 type Outcome = 'completed' | 'cancelled';
 
@@ -145,7 +146,7 @@ describe('persistence', () => {
     const flow = first.start('testFlow');
     flow.actor.send({ type: 'step.next' });
     flow.actor.send({ type: 'step.verify' });
-    await vi.waitFor(() => expect(flow.actor.getSnapshot().value).toBe('away'));
+    await vi.waitFor(() => expect(flow.actor.getSnapshot().value).toBe('away'), settle);
 
     const reloaded = createFlowRegistry({ machines: [entry(machine)], storage: sessionStorage, createFlowId });
     const restored = reloaded.get('testFlow');
@@ -160,7 +161,7 @@ describe('persistence', () => {
     const flow = first.start('testFlow');
     flow.actor.send({ type: 'step.next' });
     flow.actor.send({ type: 'step.verify' });
-    await vi.waitFor(() => expect(flow.actor.getSnapshot().value).toBe('away'));
+    await vi.waitFor(() => expect(flow.actor.getSnapshot().value).toBe('away'), settle);
 
     const reloaded = createFlowRegistry({ machines: [entry(machine)], storage: sessionStorage, createFlowId });
     const routes: string[] = [];

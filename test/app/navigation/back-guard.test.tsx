@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-registry';
 import { useBackGuard } from '../../../src/navigation/use-back-guard';
 import { commonModalStore } from '../../../src/stores/common-modal-store';
+import { settle } from '../support/settle';
 
 /**
  * A router with only the back guard in its root, over two pages of the page table, on the
@@ -41,14 +42,14 @@ describe('browser Back through the router', () => {
     const { router } = await renderWithGuard(createFlowRegistry({ machines: [] }), ['/Top', '/AnshinDataBox/Apply/Completed']);
     await pressBrowserBack();
     expect(router.state.location.pathname).toBe('/AnshinDataBox/Apply/Completed');
-    await vi.waitFor(() => expect(window.location.pathname).toBe('/AnshinDataBox/Apply/Completed'));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/AnshinDataBox/Apply/Completed'), settle);
     expect(commonModalStore.get().visible).toBe(true);
   });
 
   it('lets Back leave an ordinary page', async () => {
     const { router } = await renderWithGuard(createFlowRegistry({ machines: [] }), ['/AnshinDataBox/Apply/Completed', '/Top']);
     await pressBrowserBack();
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/AnshinDataBox/Apply/Completed'));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/AnshinDataBox/Apply/Completed'), settle);
     expect(commonModalStore.get().visible).toBe(false);
   });
 });

@@ -99,12 +99,29 @@ describe('browser Back', () => {
     },
   });
 
-  it('is the machine\'s own Back inside a flow that has one', () => {
+  const cancel = setup({ types: { events: {} as { type: 'wizard.back' } } }).createMachine({
+    id: 'anshinCancel',
+    initial: 'confirm',
+    states: {
+      inform: { meta: { route: '/AnshinDataBox/Cancel/Inform' } },
+      confirm: { meta: { route: '/AnshinDataBox/Cancel/Confirm' }, on: { 'wizard.back': 'inform' } },
+    },
+  });
+
+  it('is the machine\'s own Back on a flow page that does not suppress Back', () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinCancel', machine: cancel }] });
+    const flow = flows.start('anshinCancel');
+    expect(handleBrowserBack('/AnshinDataBox/Cancel/Confirm', flows)).toBe(true);
+    expect(flow.actor.getSnapshot().value).toBe('inform');
+    expect(commonModalStore.get().visible).toBe(false);
+  });
+
+  it('shows W9999 on a Back-suppressed flow page even when the flow could go back, and the flow stays', () => {
     const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: wizard }] });
     const flow = flows.start('anshinApply');
     expect(handleBrowserBack('/AnshinDataBox/Apply', flows)).toBe(true);
-    expect(flow.actor.getSnapshot().value).toBe('landing');
-    expect(commonModalStore.get().visible).toBe(false);
+    expect(flow.actor.getSnapshot().value).toBe('apply');
+    expect(commonModalStore.get()).toMatchObject({ visible: true, title: 'ブラウザの「戻る」ボタンはご利用いただけません。' });
   });
 
   it('keeps the customer on a Back-suppressed page and shows W9999', () => {

@@ -12,6 +12,8 @@ import { createAppRouter } from '../../../src/router/create-app-router';
 import { authStore } from '../../../src/stores/auth-store';
 import { commonStore } from '../../../src/stores/common-store';
 import { loadingStore } from '../../../src/stores/loading-store';
+import { recordNavigations } from '../support/navigations';
+import { settle } from '../support/settle';
 
 /** The apply flow as the guards see it: its pages, a stop at the card provider, a way back. */
 const applyMachine = setup({
@@ -131,8 +133,9 @@ describe('the card provider return pages load the machine of the returning run',
     storeRun('flow-42', true);
     const { flows, loads } = lazyFlows();
     const { router } = renderApp('/Payment/Redirect?flowId=flow-42', flows);
-    await vi.waitFor(() => expect(flows.get('anshinApply')?.actor.getSnapshot().value).toBe('completed'));
-    await vi.waitFor(() => expect(router.latestLocation.pathname).toBe('/AnshinDataBox/Apply/Completed'));
+    const navigations = recordNavigations(router);
+    await vi.waitFor(() => expect(flows.get('anshinApply')?.actor.getSnapshot().value).toBe('completed'), settle);
+    await vi.waitFor(() => expect(navigations).toContain('/AnshinDataBox/Apply/Completed'), settle);
     expect(loads.anshinApply).toHaveBeenCalledTimes(1);
     expect(loads.anshinCancel).not.toHaveBeenCalled();
   });

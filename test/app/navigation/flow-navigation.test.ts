@@ -30,3 +30,4 @@ describe('the URL following a flow', () => {
     expect(flowNavigation('/AnshinDataBox/Apply', actor.getSnapshot(), true)).toEqual({ to: '/AnshinDataBox/Apply', replace: true });
   });
 });
+
