@@ -57,9 +57,9 @@ test('申し込みの各ステップで再読み込みすると同じURL・見�
   await expect(page.getByText('あんしんデータボックスのお申し込みを受け付けました。')).toBeVisible();
 });
 
-test.fixme('カード入力後の確認画面とOTPの画面で再読み込みすると、フローの入口（サービスのご案内）からやり直しになること（demo06）', async ({ page }) => {
-  // fixme: the flow document (途中保存) says a reload on the confirm/OTP steps restarts the flow
-  // from its entry (card re-entry); the app shows the E9998 error page on /Error instead.
+test('カード入力後の確認画面とOTPの画面で再読み込みすると、フローの入口（サービスのご案内）からやり直しになること（demo06）', async ({ page }) => {
+  // The flow document (途中保存): those steps are never stored (card tokens, one-time codes),
+  // so a reload starts the flow again at its entry page.
   await signIn(page, 'demo06');
   await startApply(page);
   await consentAndContinue(page);

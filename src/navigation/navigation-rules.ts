@@ -5,7 +5,7 @@
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
 import { ErrorCode } from '../../contracts/error-catalogue';
-import { findLivePage, isDemoPath, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
+import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
 import { routeFor, type FlowRegistry } from '../flows/flow-registry';
 
@@ -59,6 +59,11 @@ export type NavigationServices = {
   flowInput(context: { flowId: string; sbSystemId: string | undefined }): unknown;
   /** Keeps the external URL of a `redirect` query parameter for /Redirect. */
   rememberRedirect(url: string): void;
+  /**
+   * True once, for the first navigation of a document the browser reloaded at this path.
+   * Absent where there is no browser (tests that do not model reloads).
+   */
+  isReload?(path: string): boolean;
 };
 
 type RuleContext = {
@@ -193,9 +198,18 @@ export const flowGuardRule: NavigationRule = {
       const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, sbSystemId: session?.sbSystemId }));
       return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;
     }
+    // A reload of a step whose run was never stored (it held card tokens or a one-time code,
+    // docs/decisions/0024) starts the flow again at its entry page, as the flow document says.
+    const entry = running === undefined && services.isReload?.(page.path) === true ? flowEntryPage(page.flow) : undefined;
+    if (entry !== undefined) return { kind: 'redirect', to: entry.path };
     return isForeignDirectAccess(context) ? toTop : invalidAccess;
   },
 };
+
+/** The page a flow starts from: the live entry page the page table gives to that flow. */
+export function flowEntryPage(flow: string): PageEntry | undefined {
+  return livePages.find((candidate) => candidate.flow === flow && candidate.entry);
+}
 
 /** In the order they run: cheap local checks first, the server's checks next, flows last. */
 export const navigationRules: readonly NavigationRule[] = [

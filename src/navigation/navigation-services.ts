@@ -4,6 +4,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { endpoints } from '../../contracts/endpoints';
+import { normalizePath } from '../../machines/page-table';
 import { ApiRequestError, callApi } from '../api/api-client';
 import type { AppConfig } from '../config/app-config';
 import { flowInput } from '../flows/flow-inputs';
@@ -31,11 +32,26 @@ export type NavigationServicesOptions = {
   readonly flows: FlowRegistry;
   readonly config: AppConfig;
   readonly referrer?: () => string;
+  /** The browser's navigation type of this document (performance timeline); 'navigate' when unknown. */
+  readonly navigationType?: () => string;
 };
+
+function documentNavigationType(): string {
+  const [entry] = typeof performance === 'undefined' ? [] : performance.getEntriesByType('navigation');
+  return entry !== undefined && 'type' in entry && typeof entry.type === 'string' ? entry.type : 'navigate';
+}
 
 export function createNavigationServices(options: NavigationServicesOptions): NavigationServices {
   const { queryClient } = options;
+  // Only the document's first navigation can be the reload; every later one is in-app.
+  let reloadedPath: string | null =
+    (options.navigationType ?? documentNavigationType)() === 'reload' && typeof window !== 'undefined' ? normalizePath(window.location.pathname) : null;
   return {
+    isReload: (path) => {
+      const reloaded = reloadedPath === path;
+      reloadedPath = null;
+      return reloaded;
+    },
     config: options.config,
     flows: options.flows,
     referrer: options.referrer ?? (() => document.referrer),

@@ -5,6 +5,7 @@ import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-r
 import {
   CallFailure,
   decideNavigation,
+  flowEntryPage,
   signOnHref,
   type NavigationServices,
   type SessionInfo,
@@ -36,6 +37,8 @@ type Fakes = {
   masterData?: CallFailure;
   regulation?: CallFailure;
   flows?: FlowRegistry;
+  /** The path the browser reloaded this document at (isReload answers true once for it). */
+  reloadedAt?: string;
 };
 
 function services(fakes: Fakes = {}) {
@@ -66,6 +69,11 @@ function services(fakes: Fakes = {}) {
     },
     flowInput: ({ flowId, sbSystemId }) => ({ flowId, sbSystemId }),
     rememberRedirect: (url) => remembered.push(url),
+    isReload: (path) => {
+      const reloaded = fakes.reloadedAt === path;
+      fakes.reloadedAt = undefined;
+      return reloaded;
+    },
   };
   return { services: value, calls, remembered, flows };
 }
@@ -215,6 +223,25 @@ describe('flow guard', () => {
     expect(started?.actor.getSnapshot().value).toBe('inform');
     // The input names this run, so the card provider's return can find it again.
     expect(started?.actor.getSnapshot().context).toEqual({ input: { flowId: started?.flowId, sbSystemId: '0000000001' } });
+  });
+
+  it('再読み込みで復元できない手続きの途中ページは、フローの入口からやり直すこと', async () => {
+    const { services: s } = services({ reloadedAt: '/AnshinDataBox/Apply' });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/AnshinDataBox' });
+  });
+
+  it('再読み込みでない直接の入力は、これまでどおりE9998になること', async () => {
+    const { services: s } = services({ reloadedAt: '/AnshinDataBox/Apply' });
+    expect(await go('/AnshinDataBox/Apply/Completed', s)).toEqual({ kind: 'error', code: 'E9998' });
+    // The reload is the document's first navigation only: a later one is not a reload.
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('フローごとの入口ページは、ページ表のそのフローの入口であること', () => {
+    expect(flowEntryPage('anshinApply')?.path).toBe('/AnshinDataBox');
+    expect(flowEntryPage('anshinChangePayment')?.path).toBe('/AnshinDataBox/Service/Detail');
+    expect(flowEntryPage('anshinCancel')?.path).toBe('/AnshinDataBox/Cancel/Inform');
+    expect(flowEntryPage('anshinResume')?.path).toBe('/AnshinDataBox/Resume/Confirm');
   });
 
   it('sends an unknown unexpected failure on as a thrown error', async () => {
