@@ -55,7 +55,10 @@ describe('StatechartViewerPage', () => {
     const { container } = render(createElement(StatechartViewerPage));
     await waitFor(() => expect(container.querySelector(`svg[data-machine="${flow}"]`)).not.toBeNull(), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 2 }).textContent).toContain(chart.title);
-    expect(container.querySelector(`[data-state-id="${second.id}"]`)?.classList.contains('is-current')).toBe(true);
+    // The highlight is applied by an effect after the chart is in the DOM.
+    await waitFor(() => expect(container.querySelector(`[data-state-id="${second.id}"]`)?.classList.contains('is-current')).toBe(true), {
+      timeout: 10_000,
+    });
     expect(container.querySelector(`[data-state-id="${first.id}"]`)?.classList.contains('is-current')).toBe(false);
     expect(screen.getByRole('status').textContent).toContain(second.key);
     expect(screen.getByRole('link', { name: flow }).getAttribute('aria-current')).toBe('page');
