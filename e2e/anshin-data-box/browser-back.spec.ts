@@ -2,11 +2,8 @@
  * Browser Back on the Back-suppressed (backForwardDeter) pages where the flow's state also has
  * a Back of its own (the page's 「…に戻る」 button): the customer stays and sees W9999 (spec
  * section 2; the flow document's 共通事項「画面の戻る」).
- * After the card provider round trip the history entry behind the portal is the provider's
- * page (another document): the router's blocker cannot refuse that Back, and a redirect in the
- * return page's beforeLoad cannot leave an entry of the portal's own behind (TanStack Router
- * resolves it inside the same navigation). Those two tests stay fixme until the return page
- * keeps a history entry of its own.
+ * After the card provider round trip the return page keeps its own history entry behind the
+ * flow's page, so browser Back stays in the portal there too.
  * The Back checks of the completed pages and of the OTP steps run inside the journeys.
  * Customers: demo11, demo02, demo08; none of these tests submits anything.
  */
@@ -32,8 +29,7 @@ test('支払方法の変更画面でブラウザの戻るを押すと、同じUR
   await expectBackSuppressed(page, '/AnshinDataBox/Update/Payment', Heading.updatePayment);
 });
 
-test.fixme('カード決済サービスで中止して戻った支払方法の変更画面でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo02、送信はしない）', async ({ page }) => {
-  // fixme: the entry behind the page is the provider's (see the header of this file).
+test('カード決済サービスで中止して戻った支払方法の変更画面でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo02、送信はしない）', async ({ page }) => {
   await signIn(page, 'demo02');
   await page.getByRole('region', { name: 'あんしんデータボックス', exact: true }).getByRole('link', { name: 'ご契約内容を見る' }).click();
   await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
@@ -44,8 +40,7 @@ test.fixme('カード決済サービスで中止して戻った支払方法の�
   await expectBackSuppressed(page, '/AnshinDataBox/Update/Payment', Heading.updatePayment);
 });
 
-test.fixme('カード決済サービスから戻った申込の確認画面（OTPの表示中）でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo08、送信はしない）', async ({ page }) => {
-  // fixme: the entry behind the page is the provider's (see the header of this file).
+test('カード決済サービスから戻った申込の確認画面（OTPの表示中）でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo08、送信はしない）', async ({ page }) => {
   await signIn(page, 'demo08');
   await startApply(page);
   await consentAndContinue(page);

@@ -7,7 +7,7 @@
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { findLivePage, normalizePath, type PageEntry } from '../../machines/page-table';
 import type { AnyMachineSnapshot } from 'xstate';
-import { routeFor, type FlowRegistry } from '../flows/flow-registry';
+import { routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 import { ErrorPath, errorState } from './error-redirect';
 import { commonStore } from '../stores/common-store';
 import { hideLoading, showLoading } from '../stores/loading-store';
@@ -49,6 +49,31 @@ export function flowNavigation(route: string, snapshot: AnyMachineSnapshot, repl
   return { to: route, replace, state: errorState(code) };
 }
 
+const ProviderReturnPaths: ReadonlySet<string> = new Set(['/Payment/Redirect', '/Payment/Cancel/Redirect']);
+
+/**
+ * On a card-provider return page, once it has resolved, the URL follows the returning flow
+ * with a push: the return page's own entry stays behind the flow's page, so browser Back lands
+ * in this document (where the Back guard answers W9999) instead of on the provider's page.
+ */
+function followFlowFromReturnPage(router: AnyRouter, page: PageEntry | undefined, flow: RunningFlow | undefined): boolean {
+  if (page === undefined || flow === undefined || !ProviderReturnPaths.has(page.path)) return false;
+  const snapshot = flow.actor.getSnapshot();
+  const route = routeFor(snapshot);
+  if (route === undefined || route === page.path) return false;
+  void router.navigate(flowNavigation(route, snapshot, false));
+  return true;
+}
+
+/**
+ * One history entry per flow: a flow's move replaces the entry while the customer is inside the
+ * flow. From a card-provider return page it pushes, for the reason above.
+ */
+export function replacesHistoryEntry(currentPage: PageEntry | undefined, machineId: string): boolean {
+  if (currentPage === undefined || ProviderReturnPaths.has(currentPage.path)) return false;
+  return currentPage.flow === machineId || !currentPage.entry;
+}
+
 export function bindNavigationEffects(router: AnyRouter, options: NavigationEffectsOptions): () => void {
   const { flows } = options;
   const win = options.window ?? window;
@@ -63,20 +88,18 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
     if (page !== undefined && commonStore.get().internalFrom !== page.id) commonStore.set({ internalFrom: page.id });
     // Pages of the page table only: demo pages read their own query string.
     if (page !== undefined) stripQueryString(win, toLocation);
+    options.onPageView?.(page, toLocation);
+    const foreground = flows.foreground();
+    if (followFlowFromReturnPage(router, page, foreground)) return;
     // Away from where the foreground flow puts the customer: later transitions of that flow
     // must not pull the customer back.
-    const foreground = flows.foreground();
     if (foreground !== undefined && routeFor(foreground.actor.getSnapshot()) !== normalizePath(toLocation.pathname)) flows.release();
-    options.onPageView?.(page, toLocation);
   });
 
   const offRoute = flows.onRoute((route, flow) => {
     const current = normalizePath(router.latestLocation.pathname);
     if (current === route) return;
-    const currentPage = findLivePage(current);
-    // One history entry per flow: replace while inside the flow (or on its return page).
-    const replace = currentPage?.flow === flow.machineId || currentPage?.entry === false;
-    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replace));
+    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(findLivePage(current), flow.machineId)));
   });
 
   return () => {

@@ -11,7 +11,6 @@ import { ErrorCode } from '../../contracts/error-catalogue';
 import { callApi } from '../api/api-client';
 import { appConfig, isAllowedRedirectTarget } from '../config/app-config';
 import { FlowEvent, type ProviderOutcome, type ProviderReturnedEvent } from '../flows/flow-events';
-import { routeFor } from '../flows/flow-registry';
 import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
 import { authInfoQueryOptions } from '../navigation/session-queries';
 import type { RedirectLoaderData } from '../pages/redirect/redirect-target';
@@ -51,8 +50,10 @@ const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
     const event: ProviderReturnedEvent = { type: FlowEvent.ProviderReturned, outcome };
     // A reload of this page must not report the return twice: the machine has moved on.
     if (flow.actor.getSnapshot().can(event)) flow.actor.send(event);
-    const route = routeFor(flow.actor.getSnapshot());
-    if (route !== undefined && route !== location.pathname) throwRedirect({ to: route, replace: true });
+    // No redirect here: this page resolves and keeps its own history entry, and the navigation
+    // effects then push the flow's page on top of it (followFlowFromReturnPage), so the entry
+    // behind the flow is the portal's and browser Back meets the Back guard, not the provider.
+    context.flows.focus(flow.machineId);
     return { flowId: flow.flowId };
   },
 });
