@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup } from 'xstate';
-import { flowNavigation } from '../../../src/navigation/navigation-effects';
+import { findLivePage } from '../../../machines/page-table';
+import { flowNavigation, replacesHistoryEntry } from '../../../src/navigation/navigation-effects';
 
 const flow = setup({
   types: { context: {} as { errorCode: string | null }, events: {} as { type: 'fail'; code: string } },
@@ -31,3 +32,26 @@ describe('the URL following a flow', () => {
   });
 });
 
+
+describe('history entries while a flow moves', () => {
+  const page = (path: string) => {
+    const entry = findLivePage(path);
+    if (entry === undefined) throw new Error(`no live page ${path}`);
+    return entry;
+  };
+
+  it('フロー内の移動は履歴を置き換えること', () => {
+    expect(replacesHistoryEntry(page('/AnshinDataBox/Apply'), 'anshinApply')).toBe(true);
+    expect(replacesHistoryEntry(page('/AnshinDataBox/Update/Confirm'), 'anshinChangePayment')).toBe(true);
+  });
+
+  it('カード決済サービスからの戻り先ページを離れるときは履歴を積み、戻るがポータル内にとどまること', () => {
+    expect(replacesHistoryEntry(page('/Payment/Redirect'), 'anshinApply')).toBe(false);
+    expect(replacesHistoryEntry(page('/Payment/Cancel/Redirect'), 'anshinChangePayment')).toBe(false);
+  });
+
+  it('入口のページから始まるフローは履歴を積むこと', () => {
+    expect(replacesHistoryEntry(page('/Top'), 'anshinApply')).toBe(false);
+    expect(replacesHistoryEntry(undefined, 'anshinApply')).toBe(false);
+  });
+});
