@@ -13,7 +13,7 @@ import { toUpperLatin } from '../../../contracts/text/japanese-text';
 import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshin-apply.machine';
 import { billingTerms, cardSuffix, HowToCancel, MonthlyPrice, paymentLine, PlanName, ServiceName } from './anshin-copy';
 import { CheckboxField, ChoiceGroup, TextField } from './fields';
-import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitUnknown } from './steps';
+import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitActions, SubmitUnknown } from './steps';
 import { TermsText } from './terms-text';
 import { useFlowActor, type ApplyActor } from './use-flow-actor';
 import './anshin-data-box.css';
@@ -288,21 +288,15 @@ function ConfirmStep({ snapshot, send, today }: AnshinApplyViewProps) {
         .with('otp', () => (otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して申し込む" />))
         .with('submitUnknown', () => <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />)
         .otherwise(() => (
-          <div className="button-row">
-            <button
-              type="button"
-              className="button button--block"
-              disabled={busy || !snapshot.can({ type: 'confirm.submit' })}
-              onClick={() => send({ type: 'confirm.submit' })}
-            >
-              {busy ? 'お申し込みを送信しています…' : '申し込む'}
-            </button>
-            {busy ? null : (
-              <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.back' })}>
-                お支払い方法の選択に戻る
-              </button>
-            )}
-          </div>
+          <SubmitActions
+            busy={busy}
+            canSubmit={snapshot.can({ type: 'confirm.submit' })}
+            submitLabel="申し込む"
+            busyLabel="お申し込みを送信しています…"
+            backLabel="お支払い方法の選択に戻る"
+            onSubmit={() => send({ type: 'confirm.submit' })}
+            onBack={() => send({ type: 'wizard.back' })}
+          />
         ))}
     </>
   );

@@ -9,7 +9,7 @@ import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import { CancelTypeLabels, ServiceName, SurveyAnswers } from './anshin-copy';
 import type { CancelViewProps } from './cancel-inform-page';
 import { ChoiceGroup } from './fields';
-import { BusyLine, SubmitUnknown } from './steps';
+import { BusyLine, SubmitActions, SubmitUnknown } from './steps';
 import { useFlowActor, type CancelActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -76,16 +76,14 @@ export function AnshinCancelConfirmView({ snapshot, send }: CancelViewProps) {
           {value === 'submitUnknown' ? (
             <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />
           ) : (
-            <div className="button-row">
-              <button type="submit" className="button button--block" disabled={busy || !snapshot.can({ type: 'confirm.submit' })}>
-                {busy ? '送信しています…' : onlyReservationCancel ? '解約予約を取り消す' : '解約する'}
-              </button>
-              {busy ? null : (
-                <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.back' })}>
-                  解約についてに戻る
-                </button>
-              )}
-            </div>
+            <SubmitActions
+              busy={busy}
+              canSubmit={snapshot.can({ type: 'confirm.submit' })}
+              submitLabel={onlyReservationCancel ? '解約予約を取り消す' : '解約する'}
+              busyLabel="送信しています…"
+              backLabel="解約についてに戻る"
+              onBack={() => send({ type: 'wizard.back' })}
+            />
           )}
         </form>
       );

@@ -245,3 +245,30 @@ export function SubmitUnknown({ onRetry }: { readonly onRetry: () => void }) {
     </div>
   );
 }
+
+export type SubmitActionsProps = {
+  readonly busy: boolean;
+  readonly canSubmit: boolean;
+  readonly submitLabel: string;
+  readonly busyLabel: string;
+  readonly backLabel: string;
+  readonly onBack: () => void;
+  /** Absent: the button submits the surrounding form. */
+  readonly onSubmit?: () => void;
+};
+
+/** The final submit and the way back of a confirm step; while sending, only the busy submit shows. */
+export function SubmitActions({ busy, canSubmit, submitLabel, busyLabel, backLabel, onBack, onSubmit }: SubmitActionsProps) {
+  return (
+    <div className="button-row">
+      <button type={onSubmit === undefined ? 'submit' : 'button'} className="button button--block" disabled={busy || !canSubmit} onClick={onSubmit}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+      {busy ? null : (
+        <button type="button" className="button button--secondary button--block" onClick={onBack}>
+          {backLabel}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import { match } from 'ts-pattern';
 import { nextMonthOf, paymentLine, ServiceName } from './anshin-copy';
-import { BusyLine, OtpStep, SubmitUnknown } from './steps';
+import { BusyLine, OtpStep, SubmitActions, SubmitUnknown } from './steps';
 import type { ChangePaymentViewProps } from './update-payment-page';
 import { useFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './anshin-data-box.css';
@@ -45,21 +45,15 @@ export function AnshinUpdateConfirmView({ snapshot, send, today }: ChangePayment
     .with('confirm', 'submitting', () => (
       <>
         {summary}
-        <div className="button-row">
-          <button
-            type="button"
-            className="button button--block"
-            disabled={busy || !snapshot.can({ type: 'confirm.submit' })}
-            onClick={() => send({ type: 'confirm.submit' })}
-          >
-            {busy ? '変更を送信しています…' : '変更する'}
-          </button>
-          {busy ? null : (
-            <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.back' })}>
-              お支払い方法の選択に戻る
-            </button>
-          )}
-        </div>
+        <SubmitActions
+          busy={busy}
+          canSubmit={snapshot.can({ type: 'confirm.submit' })}
+          submitLabel="変更する"
+          busyLabel="変更を送信しています…"
+          backLabel="お支払い方法の選択に戻る"
+          onSubmit={() => send({ type: 'confirm.submit' })}
+          onBack={() => send({ type: 'wizard.back' })}
+        />
       </>
     ))
     .with('otp', () => (
