@@ -3,34 +3,20 @@
  * database, coupon judge and results, and storage usage.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EntryJudgementResponseSchema, isMailAddressOnlyFailure, isRetryableFailure } from '../../contracts/api/entry-judgement';
 import { StorageUsageResponseSchema } from '../../contracts/api/anshin-data-box';
 import { idempotencyKeys } from '../../server/db/schema';
 import { isDeliverableMailAddress } from '../../server/contracts/entry-judgement-rules';
 import { expectAuthChecks } from './support/auth-matrix';
-import { call, type Answer } from './support/anshin-kit';
-import { apiHeaders, buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { call, type Answer, signedInAppForFile } from './support/anshin-kit';
+import { apiHeaders } from './support/build-test-app';
 
-let test: TestApp;
-const users: Record<string, SignedIn> = {};
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  for (const id of ['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo12', 'demo13', 'demo14', 'demo15']) users[id] = await signInAs(test, id);
-});
-afterAll(async () => {
-  await test.close();
-});
-
-const user = (id: string): SignedIn => {
-  const found = users[id];
-  if (!found) throw new Error(id);
-  return found;
-};
+const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo12', 'demo13', 'demo14', 'demo15']);
+const user = kit.user;
 
 const judge = async (id: string, serviceId = '223') => {
-  const response = await call(test, user(id), 'GET', '/entry_judgement', { query: `contentsServiceId=${serviceId}` });
+  const response = await call(kit.test, user(id), 'GET', '/entry_judgement', { query: `contentsServiceId=${serviceId}` });
   expect(response.statusCode).toBe(200);
   return EntryJudgementResponseSchema.parse(response.json());
 };
@@ -68,7 +54,7 @@ describe('GET /api/customer/{sbSystemId}/entry_judgement', () => {
   });
 
   it('処理中の申し込みがあれば再判定の対象のNGで、店頭のサービスは申し込めないこと', async () => {
-    await test.db.insert(idempotencyKeys).values({
+    await kit.test.db.insert(idempotencyKeys).values({
       key: 'entry-judge-pending-1',
       sbSystemId: user('demo01').sbSystemId,
       endpoint: 'POST /api/customer/{sbSystemId}/service',
@@ -78,24 +64,24 @@ describe('GET /api/customer/{sbSystemId}/entry_judgement', () => {
     const answer = await judge('demo01');
     expect(answer.ngList).toEqual([{ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' }]);
     expect(isRetryableFailure(answer)).toBe(true);
-    await test.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, 'entry-judge-pending-1'));
+    await kit.test.db.delete(idempotencyKeys).where(eq(idempotencyKeys.key, 'entry-judge-pending-1'));
     expect((await judge('demo01')).result).toBe('OK');
     expect((await judge('demo01', '237')).ngList).toEqual([{ parameter: 'contentsServiceId', reason: 'SERVICE_NOT_OFFERED' }]);
   });
 
   it('不正な入力は400 A0400で、セッションの確認もすること', async () => {
     for (const query of ['', 'contentsServiceId=999', 'contentsServiceId=223&x=1']) {
-      const response = await call(test, user('demo01'), 'GET', '/entry_judgement', { query });
+      const response = await call(kit.test, user('demo01'), 'GET', '/entry_judgement', { query });
       expect(response.statusCode, query).toBe(400);
       expect(response.json<Answer>().errorCode).toBe('A0400');
     }
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/entry_judgement?contentsServiceId=223` }));
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/entry_judgement?contentsServiceId=223` }));
   });
 });
 
 describe('GET /api/coupon/{couponCd}/judge と coupon/result', () => {
   const judgeCoupon = (id: string, code: string, serviceId = '223') =>
-    test.app.inject({ method: 'GET', url: `/api/coupon/${code}/judge?contentsServiceId=${serviceId}`, headers: apiHeaders(user(id)) });
+    kit.test.app.inject({ method: 'GET', url: `/api/coupon/${code}/judge?contentsServiceId=${serviceId}`, headers: apiHeaders(user(id)) });
 
   it('使えるクーポンはOKと名前、使えないものはNGと理由を返すこと', async () => {
     expect((await judgeCoupon('demo01', 'ANSHIN2026')).json()).toEqual({ result: 'OK', couponCd: 'ANSHIN2026', couponName: 'あんしんデータボックス初月無料クーポン' });
@@ -107,32 +93,32 @@ describe('GET /api/coupon/{couponCd}/judge と coupon/result', () => {
   it('形式の違うコードは400、セッションがなければ401であること', async () => {
     expect((await judgeCoupon('demo01', 'abc')).statusCode).toBe(400);
     expect((await judgeCoupon('demo01', 'ANSHIN2026', '9')).statusCode).toBe(400);
-    const anonymous = await test.app.inject({ method: 'GET', url: '/api/coupon/ANSHIN2026/judge?contentsServiceId=223' });
+    const anonymous = await kit.test.app.inject({ method: 'GET', url: '/api/coupon/ANSHIN2026/judge?contentsServiceId=223' });
     expect(anonymous.statusCode).toBe(401);
-    const wrongToken = await test.app.inject({ method: 'GET', url: '/api/coupon/ANSHIN2026/judge?contentsServiceId=223', headers: { cookie: user('demo01').cookie, 'session-token': 'x' } });
+    const wrongToken = await kit.test.app.inject({ method: 'GET', url: '/api/coupon/ANSHIN2026/judge?contentsServiceId=223', headers: { cookie: user('demo01').cookie, 'session-token': 'x' } });
     expect(wrongToken.statusCode).toBe(401);
   });
 
   it('クーポンの利用がなければ結果は空で、セッションの確認もすること', async () => {
-    expect((await call(test, user('demo01'), 'GET', '/coupon/result/new')).json()).toEqual({ coupons: [] });
-    expect((await call(test, user('demo01'), 'GET', '/coupon/result/history')).json()).toEqual({ coupons: [] });
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/coupon/result/history` }));
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/coupon/result/new` }));
-    expect((await call(test, user('demo01'), 'GET', '/coupon/result/new', { query: 'x=1' })).statusCode).toBe(400);
+    expect((await call(kit.test, user('demo01'), 'GET', '/coupon/result/new')).json()).toEqual({ coupons: [] });
+    expect((await call(kit.test, user('demo01'), 'GET', '/coupon/result/history')).json()).toEqual({ coupons: [] });
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/coupon/result/history` }));
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/coupon/result/new` }));
+    expect((await call(kit.test, user('demo01'), 'GET', '/coupon/result/new', { query: 'x=1' })).statusCode).toBe(400);
   });
 });
 
 describe('GET /api/customer/{sbSystemId}/storage/usage', () => {
   it('利用中の契約の使用量と容量を返し、契約がなければ E0008 であること', async () => {
-    const usage = StorageUsageResponseSchema.parse((await call(test, user('demo02'), 'GET', '/storage/usage')).json());
+    const usage = StorageUsageResponseSchema.parse((await call(kit.test, user('demo02'), 'GET', '/storage/usage')).json());
     expect(usage.capacityBytes).toBe(50 * 1024 ** 3);
     expect(usage.usedBytes).toBeGreaterThan(0);
     expect(usage.usedBytes).toBeLessThanOrEqual(usage.capacityBytes);
     for (const id of ['demo01', 'demo15']) {
-      const none = await call(test, user(id), 'GET', '/storage/usage');
+      const none = await call(kit.test, user(id), 'GET', '/storage/usage');
       expect(none.statusCode).toBe(409);
       expect(none.json<Answer>().errorCode).toBe('E0008');
     }
-    await expectAuthChecks(test, user('demo02'), user('demo03'), (id) => ({ method: 'GET', url: `/api/customer/${id}/storage/usage` }));
+    await expectAuthChecks(kit.test, user('demo02'), user('demo03'), (id) => ({ method: 'GET', url: `/api/customer/${id}/storage/usage` }));
   });
 });

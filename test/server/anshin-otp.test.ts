@@ -4,40 +4,23 @@
  * resend cool-down, and the checks every signed-in call has.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customers, otpChallenges } from '../../server/db/schema';
 import { OtpRules } from '../../server/otp/otp-rules';
 import { expectAuthChecks } from './support/auth-matrix';
-import { call, latestCode, listen, passCooldown, type Answer } from './support/anshin-kit';
-import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { call, latestCode, passCooldown, type Answer, signedInAppForFile } from './support/anshin-kit';
 
-let test: TestApp;
-let origin: string;
-const users: Record<string, SignedIn> = {};
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  origin = await listen(test);
-  for (const id of ['demo01', 'demo02', 'demo03', 'demo06', 'demo07', 'demo08']) users[id] = await signInAs(test, id);
-});
-afterAll(async () => {
-  await test.close();
-});
-
-const user = (id: string): SignedIn => {
-  const found = users[id];
-  if (!found) throw new Error(id);
-  return found;
-};
+const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo06', 'demo07', 'demo08']);
+const user = kit.user;
 
 async function mailOf(id: string): Promise<string> {
-  const [row] = await test.db.select().from(customers).where(eq(customers.sbSystemId, user(id).sbSystemId));
+  const [row] = await kit.test.db.select().from(customers).where(eq(customers.sbSystemId, user(id).sbSystemId));
   if (!row) throw new Error(id);
   return row.mailAddress;
 }
 
-const send = (id: string, payload: unknown) => call(test, user(id), 'POST', '/otp/send', { payload });
-const auth = (id: string, otp: string) => call(test, user(id), 'POST', '/otp/auth', { payload: { otp } });
+const send = (id: string, payload: unknown) => call(kit.test, user(id), 'POST', '/otp/send', { payload });
+const auth = (id: string, otp: string) => call(kit.test, user(id), 'POST', '/otp/auth', { payload: { otp } });
 const wrongOf = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
 describe('POST otp/send と otp/auth', () => {
@@ -46,9 +29,9 @@ describe('POST otp/send と otp/auth', () => {
     const sent = await send('demo01', { mailAddress: mail });
     expect(sent.statusCode).toBe(200);
     expect(sent.json()).toEqual({ result: 'OK', ngMessage: null });
-    const code = await latestCode(origin, mail);
+    const code = await latestCode(kit.origin, mail);
     expect(code).toMatch(/^[0-9]{6}$/);
-    const [row] = await test.db.select().from(otpChallenges).where(eq(otpChallenges.sbSystemId, user('demo01').sbSystemId));
+    const [row] = await kit.test.db.select().from(otpChallenges).where(eq(otpChallenges.sbSystemId, user('demo01').sbSystemId));
     expect(row).toMatchObject({ channel: 'email', status: 'sent', failedAttempts: 0, verifiedAt: null });
     expect(row?.codeHash).not.toContain(code);
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBe(OtpRules.codeTtlMs);
@@ -61,14 +44,14 @@ describe('POST otp/send と otp/auth', () => {
   it('SMSでも送れて、電話番号はハイフンの有無を問わないこと', async () => {
     const sent = await send('demo02', { phoneNumber: '09012340002', type: 'SMS' });
     expect(sent.json()).toEqual({ result: 'OK', ngMessage: null });
-    const code = await latestCode(origin, '09012340002');
+    const code = await latestCode(kit.origin, '09012340002');
     expect((await auth('demo02', code)).json()).toEqual({ result: 'OK', ngMessage: null });
   });
 
   it('間違ったコードはA0461と残り回数、5回目でW0011のロック、ロック中は正しいコードも送信もW0011であること', async () => {
     const mail = await mailOf('demo03');
     expect((await send('demo03', { mailAddress: mail })).json<Answer>().result).toBe('OK');
-    const code = await latestCode(origin, mail);
+    const code = await latestCode(kit.origin, mail);
     const wrong = wrongOf(code);
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       const answer = await auth('demo03', wrong);
@@ -77,36 +60,36 @@ describe('POST otp/send と otp/auth', () => {
     }
     expect((await auth('demo03', wrong)).json()).toEqual({ result: 'NG', ngMessage: 'W0011' });
     expect((await auth('demo03', code)).json()).toEqual({ result: 'NG', ngMessage: 'W0011' });
-    await passCooldown(test, user('demo03').sbSystemId);
+    await passCooldown(kit.test, user('demo03').sbSystemId);
     expect((await send('demo03', { mailAddress: mail })).json()).toEqual({ result: 'NG', ngMessage: 'W0011' });
 
     // After the lock has run out a new code can be sent and checked.
-    await test.db
+    await kit.test.db
       .update(otpChallenges)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
       .where(eq(otpChallenges.sbSystemId, user('demo03').sbSystemId));
     expect((await send('demo03', { mailAddress: mail })).json()).toEqual({ result: 'OK', ngMessage: null });
-    expect((await auth('demo03', await latestCode(origin, mail))).json()).toEqual({ result: 'OK', ngMessage: null });
+    expect((await auth('demo03', await latestCode(kit.origin, mail))).json()).toEqual({ result: 'OK', ngMessage: null });
   });
 
   it('再送しても間違いの回数は引き継がれること', async () => {
     const mail = await mailOf('demo06');
     await send('demo06', { mailAddress: mail });
-    const first = await latestCode(origin, mail);
+    const first = await latestCode(kit.origin, mail);
     for (let attempt = 0; attempt < 3; attempt += 1) await auth('demo06', wrongOf(first));
-    await passCooldown(test, user('demo06').sbSystemId);
+    await passCooldown(kit.test, user('demo06').sbSystemId);
     await send('demo06', { mailAddress: mail });
-    const second = await latestCode(origin, mail);
+    const second = await latestCode(kit.origin, mail);
     expect((await auth('demo06', wrongOf(second))).json()).toEqual({ result: 'NG', ngMessage: 'A0461', remainingAttempts: 1 });
     expect((await auth('demo06', wrongOf(second))).json()).toEqual({ result: 'NG', ngMessage: 'W0011' });
   });
 
   it('届かない宛先ならW0012で、別の送信先ならすぐに送り直せること', async () => {
-    await test.db.update(customers).set({ mailAddress: 'daisuke@fail.example.test' }).where(eq(customers.sbSystemId, user('demo07').sbSystemId));
+    await kit.test.db.update(customers).set({ mailAddress: 'daisuke@fail.example.test' }).where(eq(customers.sbSystemId, user('demo07').sbSystemId));
     const failed = await send('demo07', { mailAddress: 'daisuke@fail.example.test' });
     expect(failed.statusCode).toBe(200);
     expect(failed.json()).toEqual({ result: 'NG', ngMessage: 'W0012' });
-    const rows = await test.db.select().from(otpChallenges).where(eq(otpChallenges.sbSystemId, user('demo07').sbSystemId));
+    const rows = await kit.test.db.select().from(otpChallenges).where(eq(otpChallenges.sbSystemId, user('demo07').sbSystemId));
     expect(rows.map((row) => row.status)).toEqual(['failed']);
     // The failed send did not start the cool-down: SMS goes out at once.
     expect((await send('demo07', { phoneNumber: '08012340007', type: 'SMS' })).json()).toEqual({ result: 'OK', ngMessage: null });
@@ -118,9 +101,9 @@ describe('POST otp/send と otp/auth', () => {
     const again = await send('demo08', { mailAddress: mail });
     expect(again.statusCode).toBe(429);
     expect(again.json<Answer>().errorCode).toBe('W0010');
-    await passCooldown(test, user('demo08').sbSystemId);
+    await passCooldown(kit.test, user('demo08').sbSystemId);
     expect((await send('demo08', { mailAddress: mail })).json<Answer>().result).toBe('OK');
-    const rows = await test.db
+    const rows = await kit.test.db
       .select()
       .from(otpChallenges)
       .where(and(eq(otpChallenges.sbSystemId, user('demo08').sbSystemId), eq(otpChallenges.status, 'sent')));
@@ -128,7 +111,7 @@ describe('POST otp/send と otp/auth', () => {
   });
 
   it('登録されていない宛先や不正な入力は400 A0400で、何も送らないこと', async () => {
-    const before = await test.db.select().from(otpChallenges);
+    const before = await kit.test.db.select().from(otpChallenges);
     for (const payload of [
       { mailAddress: 'someone.else@example.jp' },
       { phoneNumber: '09099999999', type: 'SMS' },
@@ -145,16 +128,16 @@ describe('POST otp/send と otp/auth', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json<Answer>().errorCode).toBe('A0400');
     }
-    expect(await test.db.select().from(otpChallenges)).toEqual(before);
+    expect(await kit.test.db.select().from(otpChallenges)).toEqual(before);
   });
 
   it('セッション・トークン・お客さまIDの確認をすること', async () => {
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({
       method: 'POST',
       url: `/api/customer/${id}/otp/send`,
       payload: { mailAddress: 'taro.yamada@example.jp' },
     }));
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({
       method: 'POST',
       url: `/api/customer/${id}/otp/auth`,
       payload: { otp: '123456' },

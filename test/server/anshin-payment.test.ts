@@ -5,7 +5,7 @@
  * change with the returned tokens (a forged token is refused; only last 4 digits are stored).
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PaymentMethodsResponseSchema, type CardToken } from '../../contracts/api/payment';
 import { paymentOrders, serviceContracts } from '../../server/db/schema';
 import { expectAuthChecks } from './support/auth-matrix';
@@ -14,52 +14,38 @@ import {
   cancelAtProvider,
   goodCard,
   injectReturnUrls,
-  listen,
   snapshotOf,
   submitCard,
   unusableCard,
   verifyContact,
   type Answer,
+  signedInAppForFile,
 } from './support/anshin-kit';
-import { apiHeaders, buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { apiHeaders } from './support/build-test-app';
 
-let test: TestApp;
-let origin: string;
 let clockShiftMs = 0;
-const users: Record<string, SignedIn> = {};
-
-beforeAll(async () => {
-  test = await buildTestApp({ gateways: { sandboxNow: () => new Date(Date.now() + clockShiftMs) } });
-  origin = await listen(test);
-  for (const id of ['demo01', 'demo02', 'demo03', 'demo04', 'demo07', 'demo12', 'demo13', 'demo14']) users[id] = await signInAs(test, id);
+const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo04', 'demo07', 'demo12', 'demo13', 'demo14'], {
+  gateways: { sandboxNow: () => new Date(Date.now() + clockShiftMs) },
 });
-afterAll(async () => {
-  await test.close();
-});
-
-const user = (id: string): SignedIn => {
-  const found = users[id];
-  if (!found) throw new Error(id);
-  return found;
-};
+const user = kit.user;
 
 let keySequence = 0;
 const nextKey = (label: string) => `${label}-${(keySequence += 1)}-key`;
 
 const paymentInformation = (id: string, operationType: string, urls: Record<string, string> = injectReturnUrls, headers: Record<string, string> = { contentsserviceid: '223' }) =>
-  call(test, user(id), 'POST', '/payment/information', {
+  call(kit.test, user(id), 'POST', '/payment/information', {
     payload: { operationType, ...urls },
     headers: { ...headers, 'x-request-key': nextKey('payinfo') },
   });
 
-const methods = (id: string, query?: string) => call(test, user(id), 'GET', '/payment/methods', query === undefined ? {} : { query });
+const methods = (id: string, query?: string) => call(kit.test, user(id), 'GET', '/payment/methods', query === undefined ? {} : { query });
 
 /** Payment information -> hosted page -> verification: the card token as the flow holds it. */
 async function cardFor(id: string, operationType: string, card = goodCard) {
   const created = await paymentInformation(id, operationType);
   expect(created.statusCode).toBe(200);
   const { redirectOrderUrl, orderId } = created.json<{ redirectOrderUrl: string; orderId: string }>();
-  expect(redirectOrderUrl.startsWith(`${origin}/sandbox/card/pay/`)).toBe(true);
+  expect(redirectOrderUrl.startsWith(`${kit.origin}/sandbox/card/pay/`)).toBe(true);
   const location = await submitCard(redirectOrderUrl, card);
   expect(location).toBe(injectReturnUrls.orderDoneUrl);
   const verified = PaymentMethodsResponseSchema.parse((await methods(id, `contentsServiceId=223&orderId=${orderId}`)).json());
@@ -79,7 +65,7 @@ const registerBody = (card: CardToken) => ({
   consented: true,
 });
 
-const register = (id: string, body: unknown) => call(test, user(id), 'POST', '/service', { payload: body, headers: { 'x-request-key': nextKey('register') } });
+const register = (id: string, body: unknown) => call(kit.test, user(id), 'POST', '/service', { payload: body, headers: { 'x-request-key': nextKey('register') } });
 
 describe('GET /api/customer/{sbSystemId}/payment/methods', () => {
   it('携帯払い・新しいカードと、登録済みのカードを末尾4桁だけで、値の順に返すこと', async () => {
@@ -103,7 +89,7 @@ describe('GET /api/customer/{sbSystemId}/payment/methods', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json<Answer>().errorCode).toBe('A0404');
     expect((await methods('demo01', 'orderId=ord_unknown')).statusCode).toBe(404);
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/payment/methods` }));
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({ method: 'GET', url: `/api/customer/${id}/payment/methods` }));
   });
 });
 
@@ -112,14 +98,14 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
     const response = await paymentInformation('demo01', '10');
     expect(response.statusCode).toBe(200);
     const { orderId, redirectOrderUrl } = response.json<{ orderId: string; redirectOrderUrl: string }>();
-    const [row] = await test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
+    const [row] = await kit.test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
     expect(row).toMatchObject({ sbSystemId: user('demo01').sbSystemId, sessionId: user('demo01').sessionId, operationType: '10', requestType: '02', contentsServiceId: '223', status: 'pending', consumedAt: null });
     const page = await fetch(redirectOrderUrl);
     expect(await page.text()).toContain('あんしんデータボックスのお支払い');
   });
 
   it('戻り先がポータル自身の /Payment/Redirect と /Payment/Cancel/Redirect でなければ400 A0400で、注文を作らないこと', async () => {
-    const before = await test.db.select().from(paymentOrders);
+    const before = await kit.test.db.select().from(paymentOrders);
     const evil = [
       { ...injectReturnUrls, orderDoneUrl: 'https://evil.example.com/Payment/Redirect?flowId=f' },
       { ...injectReturnUrls, cancelUrl: 'http://localhost.evil.example.com/Payment/Cancel/Redirect' },
@@ -139,11 +125,11 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
     const noHeader = await paymentInformation('demo01', '10', injectReturnUrls, {});
     expect(noHeader.statusCode).toBe(400);
     expect((await paymentInformation('demo01', '30')).statusCode).toBe(400);
-    expect(await test.db.select().from(paymentOrders)).toEqual(before);
+    expect(await kit.test.db.select().from(paymentOrders)).toEqual(before);
   });
 
   it('契約の状態に合わない操作・制限中の回線は E0008 で、注文を作らないこと', async () => {
-    const before = await test.db.select().from(paymentOrders);
+    const before = await kit.test.db.select().from(paymentOrders);
     for (const [id, operation] of [
       ['demo01', '20'],
       ['demo01', '60'],
@@ -159,11 +145,11 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
       expect(response.json<Answer>().errorCode).toBe('E0008');
     }
     expect((await paymentInformation('demo01', '10', injectReturnUrls, { contentsserviceid: '237' })).json<Answer>().errorCode).toBe('E0008');
-    expect(await test.db.select().from(paymentOrders)).toEqual(before);
+    expect(await kit.test.db.select().from(paymentOrders)).toEqual(before);
   });
 
   it('セッション・トークン・お客さまIDの確認をすること', async () => {
-    await expectAuthChecks(test, user('demo01'), user('demo02'), (id) => ({
+    await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({
       method: 'POST',
       url: `/api/customer/${id}/payment/information`,
       payload: { operationType: '10', ...injectReturnUrls },
@@ -180,8 +166,8 @@ describe('カード決済事業者との往復と登録', () => {
     expect(order.card.tokenPanEffectiveDate).toMatch(/^\d{4}(0[1-9]|1[0-2])$/);
 
     // A forged or altered triple is refused before anything changes.
-    await verifyContact(test, origin, user('demo01'));
-    const before = await snapshotOf(test, user('demo01').sbSystemId);
+    await verifyContact(kit.test, kit.origin, user('demo01'));
+    const before = await snapshotOf(kit.test, user('demo01').sbSystemId);
     for (const forged of [
       { ...order.card, checkRequestValidityToken: `${order.card.checkRequestValidityToken.slice(0, -2)}AA` },
       { ...order.card, tokenPAN: 'tok_forged_000000000000000000' },
@@ -191,16 +177,16 @@ describe('カード決済事業者との往復と登録', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json<Answer>().errorCode).toBe('A0400');
     }
-    expect(await snapshotOf(test, user('demo01').sbSystemId)).toEqual(before);
+    expect(await snapshotOf(kit.test, user('demo01').sbSystemId)).toEqual(before);
 
     const response = await register('demo01', registerBody(order.card));
     expect(response.statusCode).toBe(200);
-    const { contracts, history } = await snapshotOf(test, user('demo01').sbSystemId);
+    const { contracts, history } = await snapshotOf(kit.test, user('demo01').sbSystemId);
     expect(contracts).toHaveLength(1);
     expect(contracts[0]).toMatchObject({ paymentMethod: '02', cardLast4: '4242', cardToken: order.card.tokenPAN, cardTokenEffectiveDate: '203012' });
     expect(JSON.stringify(contracts)).not.toContain(goodCard.cardNumber);
     expect(history).toMatchObject([{ requestType: '02', operation: '10', afterPaymentMethod: '02' }]);
-    const [used] = await test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
+    const [used] = await kit.test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, orderId));
     expect(used?.contractId).toBe(contracts[0]?.id);
     expect(used?.consumedAt).not.toBeNull();
     expect(JSON.stringify(used)).not.toContain(goodCard.cardNumber);
@@ -209,11 +195,11 @@ describe('カード決済事業者との往復と登録', () => {
   it('ブラウザから届くトークンだけでは登録できず、他のお客さまの注文のトークンも使えないこと', async () => {
     const { order } = await cardFor('demo13', '10');
     if (order?.status !== 'completed') throw new Error('not completed');
-    await verifyContact(test, origin, user('demo14'));
-    const before = await snapshotOf(test, user('demo14').sbSystemId);
+    await verifyContact(kit.test, kit.origin, user('demo14'));
+    const before = await snapshotOf(kit.test, user('demo14').sbSystemId);
     const stolen = await register('demo14', registerBody(order.card));
     expect(stolen.statusCode).toBe(400);
-    expect(await snapshotOf(test, user('demo14').sbSystemId)).toEqual(before);
+    expect(await snapshotOf(kit.test, user('demo14').sbSystemId)).toEqual(before);
   });
 
   it('キャンセルは cancelled、利用できないカードは rejected、放置された注文は expired と、事業者の結果を返すこと', async () => {
@@ -233,14 +219,14 @@ describe('カード決済事業者との往復と登録', () => {
     } finally {
       clockShiftMs = 0;
     }
-    const [row] = await test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, pending.json<Answer>().orderId ?? ''));
+    const [row] = await kit.test.db.select().from(paymentOrders).where(eq(paymentOrders.orderId, pending.json<Answer>().orderId ?? ''));
     expect(row?.status).toBe('expired');
   });
 
   it('携帯払いからカード払いへの変更（09）は操作40の注文のトークンで行い、同じ注文は二度使えないこと', async () => {
     const { order } = await cardFor('demo02', '40');
     if (order?.status !== 'completed') throw new Error('not completed');
-    await verifyContact(test, origin, user('demo02'));
+    await verifyContact(kit.test, kit.origin, user('demo02'));
     const change = {
       serviceId: '223',
       planId: '225',
@@ -252,24 +238,24 @@ describe('カード決済事業者との往復と登録', () => {
       checkRequestValidityToken: order.card.checkRequestValidityToken,
       survey: [],
     };
-    const response = await call(test, user('demo02'), 'POST', '/update/contracts', { payload: change, headers: { 'x-request-key': nextKey('change') } });
+    const response = await call(kit.test, user('demo02'), 'POST', '/update/contracts', { payload: change, headers: { 'x-request-key': nextKey('change') } });
     expect(response.statusCode).toBe(200);
-    const [contract] = await test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, user('demo02').sbSystemId));
+    const [contract] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, user('demo02').sbSystemId));
     expect(contract).toMatchObject({ status: 'active', paymentMethod: '02', cardLast4: '4242', cardToken: order.card.tokenPAN });
-    const { history } = await snapshotOf(test, user('demo02').sbSystemId);
+    const { history } = await snapshotOf(kit.test, user('demo02').sbSystemId);
     expect(history.at(-1)).toMatchObject({ requestType: '09', operation: '40', beforePaymentMethod: '01', afterPaymentMethod: '02' });
 
     // The same order cannot pay for a second change.
-    await verifyContact(test, origin, user('demo02'));
-    const again = await call(test, user('demo02'), 'POST', '/update/contracts', { payload: { ...change, requestType: '07' }, headers: { 'x-request-key': nextKey('change') } });
+    await verifyContact(kit.test, kit.origin, user('demo02'));
+    const again = await call(kit.test, user('demo02'), 'POST', '/update/contracts', { payload: { ...change, requestType: '07' }, headers: { 'x-request-key': nextKey('change') } });
     expect(again.statusCode).toBe(400);
   });
 
   it('利用停止中のカード払いの契約は操作60の新しいカードで再開できること', async () => {
     const { order } = await cardFor('demo04', '60');
     if (order?.status !== 'completed') throw new Error('not completed');
-    await verifyContact(test, origin, user('demo04'));
-    const response = await test.app.inject({
+    await verifyContact(kit.test, kit.origin, user('demo04'));
+    const response = await kit.test.app.inject({
       method: 'POST',
       url: `/api/customer/${user('demo04').sbSystemId}/update/contracts`,
       headers: apiHeaders(user('demo04'), { 'x-request-key': nextKey('resume') }),
@@ -287,7 +273,7 @@ describe('カード決済事業者との往復と登録', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json<Answer>().status).toBe('active');
-    const { contracts, history } = await snapshotOf(test, user('demo04').sbSystemId);
+    const { contracts, history } = await snapshotOf(kit.test, user('demo04').sbSystemId);
     expect(contracts[0]).toMatchObject({ status: 'active', suspendedAt: null, cardLast4: '4242' });
     expect(history.at(-1)).toMatchObject({ requestType: '07', operation: '60', beforeStatus: 'suspended', afterStatus: 'active' });
   });

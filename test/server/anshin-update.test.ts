@@ -4,32 +4,15 @@
  * with the database unchanged), the OTP the charge-affecting ones need, and the per-request key.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContractReceiptSchema } from '../../contracts/api/anshin-data-box';
 import { serviceContracts, storageUsage } from '../../server/db/schema';
 import { endOfJstMonth } from '../../server/time/jst';
 import { expectAuthChecks } from './support/auth-matrix';
-import { call, listen, snapshotOf, verifyContact, type Answer } from './support/anshin-kit';
-import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { call, snapshotOf, verifyContact, type Answer, signedInAppForFile } from './support/anshin-kit';
 
-let test: TestApp;
-let origin: string;
-const users: Record<string, SignedIn> = {};
-
-beforeAll(async () => {
-  test = await buildTestApp();
-  origin = await listen(test);
-  for (const id of ['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo12', 'demo15']) users[id] = await signInAs(test, id);
-});
-afterAll(async () => {
-  await test.close();
-});
-
-const user = (id: string): SignedIn => {
-  const found = users[id];
-  if (!found) throw new Error(id);
-  return found;
-};
+const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo12', 'demo15']);
+const user = kit.user;
 
 const base = {
   serviceId: '223',
@@ -45,13 +28,13 @@ const base = {
 
 let keySequence = 0;
 const update = (id: string, payload: unknown, key = `update-${id}-${(keySequence += 1)}`) =>
-  call(test, user(id), 'POST', '/update/contracts', { payload, headers: { 'x-request-key': key } });
+  call(kit.test, user(id), 'POST', '/update/contracts', { payload, headers: { 'x-request-key': key } });
 
 async function expectRefused(id: string, payload: unknown, errorCode = 'E0008') {
-  const before = await snapshotOf(test, user(id).sbSystemId);
+  const before = await snapshotOf(kit.test, user(id).sbSystemId);
   const response = await update(id, payload);
   expect(response.json<Answer>().errorCode, JSON.stringify(payload)).toBe(errorCode);
-  expect(await snapshotOf(test, user(id).sbSystemId)).toEqual(before);
+  expect(await snapshotOf(kit.test, user(id).sbSystemId)).toEqual(before);
   return response;
 }
 
@@ -62,7 +45,7 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
     expect(reserved.statusCode).toBe(200);
     const receipt = ContractReceiptSchema.parse(reserved.json());
     expect(receipt.status).toBe('withdrawal_reserved');
-    let [contract] = await test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
+    let [contract] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
     expect(contract).toMatchObject({ status: 'withdrawal_reserved' });
     expect(contract?.withdrawalAt?.getTime()).toBe(endOfJstMonth(new Date()).getTime());
 
@@ -73,7 +56,7 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
 
     const cancelled = await update('demo02', { ...base, requestType: '05' });
     expect(cancelled.json<Answer>().status).toBe('active');
-    [contract] = await test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
+    [contract] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
     expect(contract).toMatchObject({ status: 'active', withdrawalAt: null });
 
     await expectRefused('demo02', { ...base, requestType: '06' });
@@ -81,11 +64,11 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
 
     const withdrawn = await update('demo02', { ...base, requestType: '03' });
     expect(withdrawn.json<Answer>().status).toBe('withdrawn');
-    [contract] = await test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
+    [contract] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
     expect(contract?.status).toBe('withdrawn');
-    expect(await test.db.select().from(storageUsage).where(eq(storageUsage.contractId, contract?.id ?? ''))).toEqual([]);
+    expect(await kit.test.db.select().from(storageUsage).where(eq(storageUsage.contractId, contract?.id ?? ''))).toEqual([]);
 
-    const { history } = await snapshotOf(test, sbSystemId);
+    const { history } = await snapshotOf(kit.test, sbSystemId);
     expect(history.slice(1).map((row) => [row.requestType, row.beforeStatus, row.afterStatus])).toEqual([
       ['04', 'active', 'withdrawal_reserved'],
       ['05', 'withdrawal_reserved', 'active'],
@@ -112,11 +95,11 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
   it('カード払いから携帯払いへの変更（08）は確認コードが必要で、カードのトークンを消すこと', async () => {
     const change = { ...base, requestType: '08', paymentMethodLabel: '携帯電話料金とまとめて支払い' };
     await expectRefused('demo03', change, 'E9998');
-    await verifyContact(test, origin, user('demo03'));
+    await verifyContact(kit.test, kit.origin, user('demo03'));
     const response = await update('demo03', change, 'update-demo03-change');
     expect(response.statusCode).toBe(200);
     expect(response.json<Answer>().status).toBe('active');
-    const { contracts, history } = await snapshotOf(test, user('demo03').sbSystemId);
+    const { contracts, history } = await snapshotOf(kit.test, user('demo03').sbSystemId);
     expect(contracts[0]).toMatchObject({ status: 'active', paymentMethod: '01', cardToken: null, cardLast4: null, cardTokenEffectiveDate: null });
     expect(history.at(-1)).toMatchObject({ requestType: '08', beforePaymentMethod: '02', afterPaymentMethod: '01', requestKey: 'update-demo03-change' });
 
@@ -125,26 +108,26 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
     const other = await update('demo03', { ...change, survey: ['x'] }, 'update-demo03-change');
     expect(other.statusCode).toBe(422);
     expect(other.json<Answer>().errorCode).toBe('A0422');
-    expect((await snapshotOf(test, user('demo03').sbSystemId)).history).toHaveLength(history.length);
+    expect((await snapshotOf(kit.test, user('demo03').sbSystemId)).history).toHaveLength(history.length);
   });
 
   it('支払方法を変えない利用再開は確認コードのあとで停止を解き、履歴に resume を残すこと', async () => {
     await expectRefused('demo04', { ...base, resume: true }, 'E9998');
-    await verifyContact(test, origin, user('demo04'));
+    await verifyContact(kit.test, kit.origin, user('demo04'));
     // The verified code is not used up by a refused request.
     await expectRefused('demo04', { ...base, resume: true, requestType: '04' });
     const response = await update('demo04', { ...base, resume: true });
     expect(response.statusCode).toBe(200);
     expect(response.json<Answer>().status).toBe('active');
-    const { contracts, history } = await snapshotOf(test, user('demo04').sbSystemId);
+    const { contracts, history } = await snapshotOf(kit.test, user('demo04').sbSystemId);
     expect(contracts[0]).toMatchObject({ status: 'active', suspendedAt: null, paymentMethod: '02', cardLast4: '0005' });
     expect(history.at(-1)).toMatchObject({ requestType: 'resume', beforeStatus: 'suspended', afterStatus: 'active' });
-    await verifyContact(test, origin, user('demo04'));
+    await verifyContact(kit.test, kit.origin, user('demo04'));
     await expectRefused('demo04', { ...base, resume: true });
   });
 
   it('不正な入力は400 A0400で、何も変えないこと', async () => {
-    const before = await snapshotOf(test, user('demo05').sbSystemId);
+    const before = await snapshotOf(kit.test, user('demo05').sbSystemId);
     for (const body of [
       base,
       { ...base, requestType: '09' },
@@ -160,13 +143,13 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json<Answer>().errorCode).toBe('A0400');
     }
-    expect(await snapshotOf(test, user('demo05').sbSystemId)).toEqual(before);
+    expect(await snapshotOf(kit.test, user('demo05').sbSystemId)).toEqual(before);
   });
 
   it('同じキーの50件の同時送信で、履歴は1件だけ増え、答えは同じか409であること', async () => {
-    const before = await snapshotOf(test, user('demo05').sbSystemId);
+    const before = await snapshotOf(kit.test, user('demo05').sbSystemId);
     const responses = await Promise.all(Array.from({ length: 50 }, () => update('demo05', { ...base, requestType: '05' }, 'update-concurrent-05')));
-    const after = await snapshotOf(test, user('demo05').sbSystemId);
+    const after = await snapshotOf(kit.test, user('demo05').sbSystemId);
     expect(after.history).toHaveLength(before.history.length + 1);
     expect(after.contracts[0]?.status).toBe('active');
     const first = responses.find((response) => response.statusCode === 200);
@@ -178,7 +161,7 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
   });
 
   it('セッション・トークン・お客さまIDの確認をすること', async () => {
-    await expectAuthChecks(test, user('demo05'), user('demo02'), (id) => ({
+    await expectAuthChecks(kit.test, user('demo05'), user('demo02'), (id) => ({
       method: 'POST',
       url: `/api/customer/${id}/update/contracts`,
       payload: { ...base, requestType: '05' },

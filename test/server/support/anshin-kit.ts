@@ -4,9 +4,50 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { contractHistory, customers, otpChallenges, serviceContracts } from '../../../server/db/schema';
-import { apiHeaders, type SignedIn, type TestApp } from './build-test-app';
+import { apiHeaders, buildTestApp, signInAs, type SignedIn, type TestApp, type TestAppOptions } from './build-test-app';
+
+export type SignedInApp = {
+  readonly test: TestApp;
+  /** The listening origin: the gateway clients reach the sandboxes there. */
+  readonly origin: string;
+  readonly user: (loginId: string) => SignedIn;
+};
+
+/**
+ * One file's test app: built, listening and with these demo customers signed in before the
+ * file's tests, closed after them.
+ */
+export function signedInAppForFile(loginIds: readonly string[], options: TestAppOptions = {}): SignedInApp {
+  let built: { test: TestApp; origin: string } | undefined;
+  const users = new Map<string, SignedIn>();
+  const ready = () => {
+    if (built === undefined) throw new Error('the test app is built in beforeAll');
+    return built;
+  };
+  beforeAll(async () => {
+    const test = await buildTestApp(options);
+    built = { test, origin: await listen(test) };
+    for (const loginId of loginIds) users.set(loginId, await signInAs(test, loginId));
+  });
+  afterAll(async () => {
+    await built?.test.close();
+  });
+  return {
+    get test() {
+      return ready().test;
+    },
+    get origin() {
+      return ready().origin;
+    },
+    user: (loginId) => {
+      const found = users.get(loginId);
+      if (found === undefined) throw new Error(`${loginId} is not signed in for this file`);
+      return found;
+    },
+  };
+}
 
 /** Listens on a free loopback port: the gateway clients reach the sandboxes over real HTTP. */
 export async function listen(test: TestApp): Promise<string> {
