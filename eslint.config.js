@@ -35,6 +35,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // Browser globals whose bare names read like local variables (a missing `origin` or `name`
+      // would silently mean window.origin): write window.… when it is meant.
+      'no-restricted-globals': ['error', 'origin', 'name', 'status', 'event', 'top', 'parent', 'length', 'close', 'open', 'closed', 'self'],
       'import-x/no-restricted-paths': [
         'error',
         {
