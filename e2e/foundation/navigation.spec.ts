@@ -103,12 +103,17 @@ test.describe('ナビゲーションのルール', () => {
     await signIn(page, 'demo02');
     await page.getByRole('link', { name: 'ご契約内容を見る' }).click();
     await expect(page).toHaveURL(/\/AnshinDataBox\/Service\/Detail$/);
-    const before = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('portal.')).sort());
+    // The detail page starts the change-payment flow, whose machine loads lazily: its snapshot
+    // reaches sessionStorage after the URL changes, so wait for it before taking the picture.
+    const ourKeys = () => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('portal.')).sort());
+    await expect.poll(ourKeys).toContain('portal.flow.anshinChangePayment');
+    const before = await ourKeys();
     await page.goto('/doClear');
     // doClear lands on the landing page, which sends a signed-in customer on to Top.
     await expect(page).toHaveURL(/\/Top$/);
     await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
-    const after = await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('portal.')).sort());
+    const after = await ourKeys();
+    expect(after).not.toContain('portal.flow.anshinChangePayment');
     // What remains of ours is exactly what a brand-new tab writes on its way to Top (the
     // router keeps its own scroll positions, which are not customer data).
     const fresh = await context.newPage();
