@@ -35,7 +35,14 @@ export type CoverageTrace = {
   readonly violations?: InvariantViolation[];
 };
 
-/** Edge identity for 1-switch pairs: payload-free, so browser runs can match it. */
+/**
+ * Vertex identity for 1-switch pairs: the state value alone. The model's graph tells vertices
+ * apart by context too, but a browser run only sees the app's snapshots, whose context holds
+ * live data; both sides can agree on the state value.
+ */
+export const stateValueKey = (snapshot: AnyMachineSnapshot) => JSON.stringify(snapshot.value);
+
+/** Edge identity for 1-switch pairs: payload- and context-free, so browser runs can match it. */
 export const edgeKey = (from: string, eventType: string, to: string) => `${from}|${eventType}|${to}`;
 
 /** Accumulates one test's visits; `toTrace()` gives the serializable result. */
@@ -115,9 +122,9 @@ export class TraceBuilder {
     }
   }
 
-  /** A macrostep edge between two serialized vertices; consecutive edges form 1-switch pairs. */
-  visitEdge(from: string, eventType: string, to: string): void {
-    const edge = edgeKey(from, eventType, to);
+  /** A macrostep from one snapshot to the next; consecutive edges form 1-switch pairs. */
+  visitEdge(from: AnyMachineSnapshot, eventType: string, to: AnyMachineSnapshot): void {
+    const edge = edgeKey(stateValueKey(from), eventType, stateValueKey(to));
     if (this.lastEdge !== null) this.pairs.add(`${this.lastEdge}>>${edge}`);
     this.lastEdge = edge;
     this.steps += 1;

@@ -15,8 +15,8 @@
 import { getStateNodes } from 'xstate/graph';
 import type { MachineEntry } from '../../machines/registry';
 import { buildChartModel } from '../statecharts/chart-model';
-import { edgeKey } from '../../machines/mbt/coverage-trace';
-import type { ModelGraph } from './model-graph';
+import { edgeKey, stateValueKey } from '../../machines/mbt/coverage-trace';
+import type { GraphEdge, ModelGraph } from './model-graph';
 
 export type CoverageItem = { readonly key: string; readonly name: string };
 
@@ -49,14 +49,19 @@ export function computeUniverse(entry: MachineEntry, graph: ModelGraph): Coverag
   const guardOutcomes = chart.transitions
     .filter((t) => t.guard !== null)
     .flatMap((t) => [true, false].map((outcome) => ({ key: `${t.guard}@${t.key}=${outcome}`, name: `${t.guard} = ${outcome} at ${t.source} ${t.label}` })));
-  const edges = new Map<string, { from: string; to: string }>();
-  for (const e of graph.edges) edges.set(edgeKey(e.from, e.event.type, e.to), { from: e.from, to: e.to });
-  const bySource = new Map<string, string[]>();
-  for (const [key, e] of edges) bySource.set(e.from, [...(bySource.get(e.from) ?? []), key]);
-  const oneSwitch: CoverageItem[] = [];
-  for (const [first, e] of edges) {
-    for (const second of bySource.get(e.to) ?? []) oneSwitch.push({ key: `${first}>>${second}`, name: `${first} >> ${second}` });
+  // Pairs of consecutive edges the model can take, named by state value (as a browser run
+  // records them); several context-distinct vertices collapse into one state value.
+  const valueEdge = (e: GraphEdge) => {
+    const from = graph.vertices.get(e.from);
+    const to = graph.vertices.get(e.to);
+    if (!from || !to) throw new Error(`${entry.id}: edge ${e.id} leaves the explored graph`);
+    return edgeKey(stateValueKey(from), e.event.type, stateValueKey(to));
+  };
+  const pairKeys = new Set<string>();
+  for (const first of graph.edges) {
+    for (const second of graph.outgoing.get(first.to) ?? []) pairKeys.add(`${valueEdge(first)}>>${valueEdge(second)}`);
   }
+  const oneSwitch: CoverageItem[] = [...pairKeys].sort().map((key) => ({ key, name: key.replace('>>', ' >> ') }));
   const requirements = new Map<string, string[]>();
   const cite = (req: string, item: string) => requirements.set(req, [...(requirements.get(req) ?? []), item]);
   for (const s of chart.states) for (const r of s.requirements) cite(r, `state:${s.id}`);

@@ -149,7 +149,7 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
         actor.send(step.event);
       }
       check(i);
-      trace.visitEdge(serialize(before), event.type, serialize(snapshot()));
+      trace.visitEdge(before, event.type, snapshot());
     }
   } finally {
     actor.stop();

@@ -48,17 +48,11 @@ export function isXstateTraceEnabled(): boolean {
   return typeof window !== 'undefined' && window.__xstateTraceEnabled === true;
 }
 
-/**
- * An `inspect` callback recording the flow's coverage, or undefined when tracing is off.
- * `serializeState` should be the registry entry's, so 1-switch pairs match the model.
- */
-export function xstateTraceInspector(
-  machineId: string,
-  serializeState: (snapshot: AnyMachineSnapshot) => string = (s) => JSON.stringify(s.value),
-): ((event: InspectionEvent) => void) | undefined {
+/** An `inspect` callback recording the flow's coverage, or undefined when tracing is off. */
+export function xstateTraceInspector(machineId: string): ((event: InspectionEvent) => void) | undefined {
   if (!isXstateTraceEnabled()) return undefined;
   restore();
-  let previous: string | null = null;
+  let previous: AnyMachineSnapshot | null = null;
   return (event) => {
     const isRoot = event.actorRef.sessionId === event.rootId;
     if (!isRoot) return;
@@ -71,10 +65,9 @@ export function xstateTraceInspector(
       const snapshot = event.snapshot as AnyMachineSnapshot;
       if (!('_nodes' in snapshot)) return;
       builder.visitSnapshot(snapshot);
-      const current = serializeState(snapshot);
       if (event.event.type === 'xstate.init') builder.reset();
-      else if (previous !== null) builder.visitEdge(previous, event.event.type, current);
-      previous = current;
+      else if (previous !== null) builder.visitEdge(previous, event.event.type, snapshot);
+      previous = snapshot;
     } else return;
     publish();
   };

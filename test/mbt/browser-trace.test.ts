@@ -9,7 +9,11 @@ import XstateCoverageReporter, { XSTATE_TRACE_ATTACHMENT } from '../../e2e/suppo
 import { machineRegistry } from '../../machines/registry';
 import { clearXstateTrace, xstateTraceInspector } from '../../src/demo/xstate-trace';
 import type { CoverageReport } from '../../scripts/mbt/coverage-report';
+import { computeUniverse } from '../../scripts/mbt/coverage-universe';
+import { buildModelGraph } from '../../scripts/mbt/model-graph';
+import { fixtureApplyMachine } from './fixtures/fixture-apply.machine';
 import { fixtureCancelMachine } from './fixtures/fixture-cancel.machine';
+import { fixtureRegistry } from './fixtures/fixture-registry';
 
 function runCancelFlow() {
   const machine = fixtureCancelMachine.provide({
@@ -57,6 +61,31 @@ describe('browser trace', () => {
     expect(trace?.pairs.length).toBeGreaterThan(0);
     const stored = JSON.parse(window.sessionStorage.getItem('__xstateTrace') ?? '{}') as { traces?: unknown[] };
     expect(stored.traces).toHaveLength(1);
+  });
+
+  it('names its 1-switch pairs as the model does, even where the model tells vertices apart by context', async () => {
+    // fixtureApply's model vertices carry the payment method; the app's snapshots carry
+    // whatever the customer entered. Both must still meet on the same pair keys.
+    window.__xstateTraceEnabled = true;
+    const machine = fixtureApplyMachine.provide({
+      actors: {
+        checkEligibility: fromPromise(() => Promise.resolve({ eligible: true })),
+        registerService: fromPromise(() => Promise.resolve({ receiptNo: 'R-0001' })),
+      },
+    });
+    const actor = createActor(machine, { inspect: xstateTraceInspector('fixtureApply') }).start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    actor.send({ type: 'payment.select', method: '01' });
+    actor.send({ type: 'wizard.submit' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('completed');
+    actor.stop();
+    const pairs = window.__xstateTrace?.traces[0]?.pairs ?? [];
+    expect(pairs.length).toBeGreaterThanOrEqual(2);
+    const entry = fixtureRegistry.find((e) => e.id === 'fixtureApply');
+    if (!entry) throw new Error('no fixtureApply entry');
+    const universe = new Set(computeUniverse(entry, buildModelGraph(entry)).oneSwitch.map((item) => item.key));
+    expect(pairs.filter((pair) => !universe.has(pair))).toEqual([]);
   });
 });
 
