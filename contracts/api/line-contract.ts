@@ -6,6 +6,11 @@ export const LineContractSchema = z.object({
   sbSystemId: z.string().regex(/^[0-9]{10}$/),
   /** 11 digits without hyphens; the app masks it for display. */
   phoneNumber: z.string().regex(/^[0-9]{11}$/),
+  /**
+   * The contact mail address on file, or null while it is unconfirmed: a one-time password goes
+   * only to a confirmed address. The app masks it for display.
+   */
+  mailAddress: z.email().nullable(),
   lineStatus: LineStatusSchema,
   userType: z.string(),
   /** Ids of the live optional-service contracts (the common store's serviceContractId). */

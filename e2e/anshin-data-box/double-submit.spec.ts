@@ -23,6 +23,7 @@ test('最後の送信ボタン「認証して申し込む」をダブルクリ�
   await page.getByRole('button', { name: '申し込む', exact: true }).click();
 
   const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
+  await otp.getByRole('radio', { name: /SMSで受け取る/ }).check();
   const { phoneNumber } = contactOf('demo07');
   const before = new Set((await outboxMessages(request, phoneNumber)).map((m) => m.messageId));
   await otp.getByRole('button', { name: '確認コードを送信する' }).click();

@@ -147,6 +147,16 @@ export async function consentAndContinue(page: Page): Promise<void> {
   await expect(page.getByRole('group', { name: /お支払い方法/ })).toBeVisible();
 }
 
+/** From Top: an apply by mobile bill up to its one-time password step; returns that step. */
+export async function applyByMobileBillUntilOtp(page: Page) {
+  await startApply(page);
+  await consentAndContinue(page);
+  await page.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }).check();
+  await page.getByRole('button', { name: 'お申し込み内容の確認へ進む' }).click();
+  await page.getByRole('button', { name: '申し込む', exact: true }).click();
+  return page.getByRole('region', { name: 'ご本人さまの確認' });
+}
+
 /** On the payment choice: a new card, through the sandbox provider's page, back to the portal. */
 export async function payWithNewCard(page: Page, cardNumber: string, button = 'カード情報の入力へ進む'): Promise<void> {
   await page.getByRole('radio', { name: /新しいクレジットカード/ }).check();

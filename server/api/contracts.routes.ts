@@ -20,6 +20,7 @@ export function registerContractRoutes(app: FastifyInstance): void {
     return {
       sbSystemId: customer.sbSystemId,
       phoneNumber: customer.phoneNumber,
+      mailAddress: customer.mailAddressConfirmed ? customer.mailAddress : null,
       lineStatus: customer.lineStatus as 'active' | 'restricted',
       userType: customer.userType,
       serviceContractIds: rows.filter((row) => row.status !== 'withdrawn').map((row) => row.id),

@@ -86,10 +86,11 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
   const decided = await deps.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, caller.sbSystemId);
     // Only a contact on file may receive the code: it proves the customer holds that contact,
-    // and the portal must not become a way to send messages anywhere.
+    // and the portal must not become a way to send messages anywhere. An unconfirmed mail
+    // address is not yet known to be the customer's, so it proves nothing.
     const own =
       'mailAddress' in request
-        ? request.mailAddress.toLowerCase() === customer.mailAddress.toLowerCase()
+        ? customer.mailAddressConfirmed && request.mailAddress.toLowerCase() === customer.mailAddress.toLowerCase()
         : digitsOnly(request.phoneNumber) === digitsOnly(customer.phoneNumber);
     if (!own) {
       throw invalidRequest([{ path: 'body', message: 'ご登録の連絡先を指定してください。' }]);

@@ -7,19 +7,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Contact } from '../../machines/anshin-data-box/shared';
 import { lineContractQueryOptions } from '../navigation/session-queries';
-import { userStore } from '../stores/user-store';
 import type { FlowRegistry, RunningFlow } from './flow-registry';
 
 /**
- * Where the one-time password can go: the line's number (read by the navigation rules before
- * any flow page) and the mail address the customer's data holds, when known.
+ * Where the one-time password can go: the line's number and its confirmed mail address, both
+ * from the line contract the navigation rules read before any flow page.
  */
 export function currentContact(queryClient: QueryClient): Contact {
   const line = queryClient.getQueryData(lineContractQueryOptions().queryKey);
-  return {
-    mailAddress: userStore.get().userBeforeData?.mailAddress ?? null,
-    phoneNumber: line?.phoneNumber ?? null,
-  };
+  return { mailAddress: line?.mailAddress ?? null, phoneNumber: line?.phoneNumber ?? null };
 }
 
 /** The registry, with `contact` added to the input of every flow it starts. */

@@ -69,7 +69,7 @@ describe('browser trace', () => {
     window.__xstateTraceEnabled = true;
     const machine = fixtureApplyMachine.provide({
       actors: {
-        checkEligibility: fromPromise(() => Promise.resolve({ eligible: true })),
+        checkEligibility: fromPromise(() => Promise.resolve<{ eligible: boolean }>({ eligible: true })),
         registerService: fromPromise(() => Promise.resolve({ receiptNo: 'R-0001' })),
       },
     });

@@ -10,7 +10,7 @@ import { OtpRules } from '../../server/otp/otp-rules';
 import { expectAuthChecks } from './support/auth-matrix';
 import { call, latestCode, passCooldown, type Answer, signedInAppForFile } from './support/anshin-kit';
 
-const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo06', 'demo07', 'demo08']);
+const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo06', 'demo07', 'demo08', 'demo13']);
 const user = kit.user;
 
 async function mailOf(id: string): Promise<string> {
@@ -129,6 +129,15 @@ describe('POST otp/send と otp/auth', () => {
       expect(answer.json<Answer>().errorCode).toBe('A0400');
     }
     expect(await kit.test.db.select().from(otpChallenges)).toEqual(before);
+  });
+
+  it('未確認のメールアドレスには、ご本人のものでも確認コードを送らないこと', async () => {
+    const before = await kit.test.db.select().from(otpChallenges);
+    const answer = await send('demo13', { mailAddress: await mailOf('demo13') });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json<Answer>().errorCode).toBe('A0400');
+    expect(await kit.test.db.select().from(otpChallenges)).toEqual(before);
+    expect((await send('demo13', { phoneNumber: '08012340013', type: 'SMS' })).json<Answer>().result).toBe('OK');
   });
 
   it('セッション・トークン・お客さまIDの確認をすること', async () => {

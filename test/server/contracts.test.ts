@@ -9,7 +9,7 @@ const users: Record<string, SignedIn> = {};
 
 beforeAll(async () => {
   test = await buildTestApp();
-  for (const id of ['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo06', 'demo07', 'demo11', 'demo12', 'demo15']) {
+  for (const id of ['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo06', 'demo07', 'demo11', 'demo12', 'demo13', 'demo15']) {
     users[id] = await signInAs(test, id);
   }
 });
@@ -65,7 +65,18 @@ describe('GET /api/customer/{sbSystemId}/contracts', () => {
 describe('GET /api/customer/{sbSystemId}/bySbSystemId/contracts', () => {
   it('回線の電話番号・状態・利用中の契約IDを返すこと', async () => {
     const body = LineContractSchema.parse((await get('demo05', '/bySbSystemId/contracts')).json());
-    expect(body).toEqual({ sbSystemId: '1000000005', phoneNumber: '09012340005', lineStatus: 'active', userType: 'individual', serviceContractIds: ['SC000000000501'] });
+    expect(body).toEqual({
+      sbSystemId: '1000000005',
+      phoneNumber: '09012340005',
+      mailAddress: 'kenta.tanaka@example.jp',
+      lineStatus: 'active',
+      userType: 'individual',
+      serviceContractIds: ['SC000000000501'],
+    });
+  });
+
+  it('未確認のメールアドレスは返さないこと（確認コードの送り先にならない）', async () => {
+    expect(LineContractSchema.parse((await get('demo13', '/bySbSystemId/contracts')).json()).mailAddress).toBeNull();
   });
 
   it('解約済みの契約IDは含めず、制限中の回線はrestrictedになること', async () => {
