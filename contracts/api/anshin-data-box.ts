@@ -53,6 +53,13 @@ export const ContractReceiptSchema = z.object({
 });
 export type ContractReceipt = z.infer<typeof ContractReceiptSchema>;
 
+/**
+ * Answers of the optional cancel survey (our decision: one question, several answers). Codes,
+ * not texts: the app words them (anshin-copy.ts), the history stores the codes.
+ */
+export const CancelSurveyAnswerSchema = z.enum(['price', 'unused', 'other-service', 'device-change', 'usability', 'other']);
+export type CancelSurveyAnswer = z.infer<typeof CancelSurveyAnswerSchema>;
+
 export const UpdateContractsRequestSchema = z
   .object({
     serviceId: z.literal(AnshinServiceId),
@@ -72,8 +79,14 @@ export const UpdateContractsRequestSchema = z
     resume: z.boolean(),
     paymentMethodLabel: z.string().nullable(),
     ...TokenFields,
-    /** Cancel survey answers (cancelInfo survey list). */
-    survey: z.array(z.string()),
+    /**
+     * Cancel survey answers (cancelInfo survey list), each at most once; only a withdrawal or a
+     * month-end reservation carries answers (the server refuses them elsewhere).
+     */
+    survey: z
+      .array(CancelSurveyAnswerSchema)
+      .max(CancelSurveyAnswerSchema.options.length)
+      .refine((answers) => new Set(answers).size === answers.length, { message: '同じ回答が重複しています。' }),
   })
   .strict();
 export type UpdateContractsRequest = z.infer<typeof UpdateContractsRequestSchema>;

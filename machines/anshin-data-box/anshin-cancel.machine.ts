@@ -14,6 +14,7 @@ import {
   AnshinServiceId,
   cancelOptions,
   type AnshinContract,
+  type CancelSurveyAnswer,
   type ContractReceipt,
   type UpdateContractsRequest,
 } from '../../contracts/api/anshin-data-box';
@@ -32,7 +33,7 @@ export type CancelInput = AnshinFlowInput;
 export type CancelInfo = {
   requestType: RequestTypeValue | null;
   planId: typeof AnshinPlanId;
-  survey: string[];
+  survey: CancelSurveyAnswer[];
 };
 
 export type CancelContext = CancelInput & {
@@ -47,7 +48,7 @@ export type CancelEvent =
   | { type: 'wizard.next' }
   | { type: 'wizard.back' }
   | { type: 'cancel.select'; requestType: RequestTypeValue }
-  | { type: 'survey.answer'; answers: string[] }
+  | { type: 'survey.answer'; answers: CancelSurveyAnswer[] }
   | { type: 'confirm.submit' }
   | { type: 'error.retry' };
 

@@ -257,7 +257,7 @@ export const anshinCancelEntry: MachineEntry = {
     { type: 'cancel.select', requestType: '04' },
     { type: 'cancel.select', requestType: '03' },
     { type: 'cancel.select', requestType: '05' },
-    { type: 'survey.answer', answers: ['容量が足りない', '料金が高い'] },
+    { type: 'survey.answer', answers: ['unused', 'price'] },
     { type: 'confirm.submit' },
     { type: 'error.retry' },
     { type: 'xstate.done.actor.updateContract', output: { ...sampleReceipt, status: 'withdrawal_reserved' } },

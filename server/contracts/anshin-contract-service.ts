@@ -236,6 +236,10 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
   if (needsCard !== (triple !== 'none')) {
     throw invalidRequest(tokenIssue(needsCard ? '新しいカードのカード情報がありません。' : 'このお手続きにカード情報は指定できません。'));
   }
+  const withdrawing = requestType === RequestType.Withdrawal || requestType === RequestType.WithdrawalReservationMonthEnd;
+  if (!withdrawing && body.survey.length > 0) {
+    throw invalidRequest([{ path: 'body.survey', message: '解約のお手続き以外にアンケートの回答は指定できません。' }]);
+  }
   if (requestType === RequestType.CreditToMobile && (body.paymentMethodLabel ?? '') === '') {
     throw invalidRequest([{ path: 'body.paymentMethodLabel', message: '支払方法を指定してください。' }]);
   }
@@ -293,6 +297,7 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
       sbSystemId: who.sbSystemId,
       requestType: requestType ?? ResumeHistoryType,
       operation: card?.operationType ?? null,
+      cancelSurvey: withdrawing ? body.survey : null,
       beforeStatus: contract.status,
       afterStatus: after,
       beforePaymentMethod: contract.paymentMethod,

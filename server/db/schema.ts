@@ -154,6 +154,8 @@ export const contractHistory = pgTable(
     requestType: text('request_type').notNull(),
     /** OperationType code when the request came through the card provider; null otherwise. */
     operation: text('operation'),
+    /** Cancel survey answer codes given with a withdrawal or reservation; null otherwise. */
+    cancelSurvey: text('cancel_survey').array(),
     /** 'none' when the request created the contract. */
     beforeStatus: text('before_status').notNull(),
     afterStatus: text('after_status').notNull(),

@@ -25,7 +25,7 @@ describe('anshinCancel（解約）', () => {
     expect(h.actor.getSnapshot().context.cancelInfo.requestType).toBe('04');
     expect(h.actor.getSnapshot().can({ type: 'cancel.select', requestType: '05' })).toBe(false);
     h.actor.send({ type: 'cancel.select', requestType: '03' });
-    h.actor.send({ type: 'survey.answer', answers: ['料金が高い'] });
+    h.actor.send({ type: 'survey.answer', answers: ['price'] });
     h.actor.send({ type: 'confirm.submit' });
     await waitFor(h.actor, (s) => s.status === 'done');
     expect(routeOf(h.actor.getSnapshot())).toBe('/AnshinDataBox/Cancel/Completed');
@@ -33,7 +33,7 @@ describe('anshinCancel（解約）', () => {
       serviceId: '223',
       planId: '225',
       requestType: '03',
-      survey: ['料金が高い'],
+      survey: ['price'],
       tokenPAN: null,
     });
   });

@@ -41,8 +41,9 @@ async function expectRefused(id: string, payload: unknown, errorCode = 'E0008') 
 describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
   it('月末解約予約 → 予約の取消 → 即時解約と、許された遷移だけが進み、1件ずつ履歴を残すこと（OTP不要）', async () => {
     const sbSystemId = user('demo02').sbSystemId;
-    const reserved = await update('demo02', { ...base, requestType: '04', survey: ['料金が高い'] });
+    const reserved = await update('demo02', { ...base, requestType: '04', survey: ['price', 'unused'] });
     expect(reserved.statusCode).toBe(200);
+    expect((await snapshotOf(kit.test, sbSystemId)).history.at(-1)).toMatchObject({ requestType: '04', cancelSurvey: ['price', 'unused'] });
     const receipt = ContractReceiptSchema.parse(reserved.json());
     expect(receipt.status).toBe('withdrawal_reserved');
     let [contract] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
@@ -105,7 +106,7 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
 
     const replay = await update('demo03', change, 'update-demo03-change');
     expect(replay.json()).toEqual(response.json());
-    const other = await update('demo03', { ...change, survey: ['x'] }, 'update-demo03-change');
+    const other = await update('demo03', { ...change, paymentMethodLabel: 'ほかの支払方法' }, 'update-demo03-change');
     expect(other.statusCode).toBe(422);
     expect(other.json<Answer>().errorCode).toBe('A0422');
     expect((await snapshotOf(kit.test, user('demo03').sbSystemId)).history).toHaveLength(history.length);
@@ -138,6 +139,10 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
       { ...base, requestType: '05', serviceId: '231' },
       { ...base, requestType: '05', unknown: true },
       { ...base, requestType: '05', survey: 'none' },
+      // The survey: known codes only, each once, and only with a withdrawal or a reservation.
+      { ...base, requestType: '05', survey: ['price'] },
+      { ...base, requestType: '03', survey: ['料金が高い'] },
+      { ...base, requestType: '03', survey: ['price', 'price'] },
     ]) {
       const response = await update('demo05', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

@@ -2,7 +2,7 @@
  * Japanese copy and formatting the data storage pages share: the price and billing terms
  * (from contracts/, through the service catalogue), how to cancel, contract states and dates.
  */
-import { AnshinPrice } from '../../../contracts/api/anshin-data-box';
+import { AnshinPrice, type CancelSurveyAnswer } from '../../../contracts/api/anshin-data-box';
 import { ServiceNames } from '../../../contracts/api/service-contracts';
 import { RequestType, ServiceId, type RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceState } from '../../../contracts/lifecycle';
@@ -77,7 +77,7 @@ export const CancelTypeLabels: Partial<Record<RequestTypeValue, { label: string;
 };
 
 /** The optional cancel survey (one question, several answers allowed). */
-export const SurveyAnswers: readonly { value: string; label: string }[] = [
+export const SurveyAnswers: readonly { value: CancelSurveyAnswer; label: string }[] = [
   { value: 'price', label: '料金が高い' },
   { value: 'unused', label: 'あまり使っていない' },
   { value: 'other-service', label: 'ほかのサービスを使う' },

@@ -14,22 +14,23 @@ function describedBy(...ids: (string | null)[]): string | undefined {
   return present.length === 0 ? undefined : present.join(' ');
 }
 
-export type ChoiceOption = { readonly value: string; readonly label: ReactNode; readonly support?: ReactNode };
+export type ChoiceOption<V extends string = string> = { readonly value: V; readonly label: ReactNode; readonly support?: ReactNode };
 
-export type ChoiceGroupProps = {
+/** `V` is the options' value type, so a group of codes hands its handler a code, not any string. */
+export type ChoiceGroupProps<V extends string = string> = {
   readonly id: string;
   readonly legend: string;
   readonly required: boolean;
   readonly type: 'radio' | 'checkbox';
-  readonly options: readonly ChoiceOption[];
-  readonly selected: readonly string[];
-  readonly onChange: (value: string, checked: boolean) => void;
+  readonly options: readonly ChoiceOption<V>[];
+  readonly selected: readonly V[];
+  readonly onChange: (value: V, checked: boolean) => void;
   readonly support?: ReactNode;
   readonly error?: string | null;
   readonly disabled?: boolean;
 };
 
-export function ChoiceGroup(props: ChoiceGroupProps) {
+export function ChoiceGroup<V extends string>(props: ChoiceGroupProps<V>) {
   const errorId = props.error ? `${props.id}-error` : null;
   const supportId = props.support === undefined ? null : `${props.id}-support`;
   return (
