@@ -9,6 +9,7 @@ import { seedDemoData } from './db/seed';
 import { parseEnv } from './env';
 import { buildApp } from './app';
 import { pruneKeys } from './idempotency/idempotency-store';
+import { applyDueWithdrawals } from './contracts/due-withdrawals';
 
 const env = parseEnv();
 const database = openDatabase(env);
@@ -26,6 +27,19 @@ const app = await buildApp({
   },
 });
 
+// Month-end reservations take effect without a request: at start (the server may have been down
+// at the month end) and every minute after.
+const endDueWithdrawals = () =>
+  applyDueWithdrawals(database.db).then(
+    (ended) => {
+      if (ended > 0) app.log.info({ ended }, 'reserved withdrawals took effect');
+    },
+    (error: unknown) => app.log.error({ err: error }, 'applying due withdrawals failed'),
+  );
+await endDueWithdrawals();
+const withdrawals = setInterval(() => void endDueWithdrawals(), 60_000);
+withdrawals.unref();
+
 const pruning = setInterval(() => {
   pruneKeys(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
 }, 60 * 60_000);
@@ -37,6 +51,7 @@ async function stop(signal: string): Promise<void> {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(pruning);
+  clearInterval(withdrawals);
   try {
     await app.close();
   } finally {

@@ -39,6 +39,7 @@ import { consumePaymentOrder, verifySubmittedCard, type TokenTriple, type Verifi
 import { endOfJstMonth, formatJstDate } from '../time/jst';
 import { currentContract, findCustomer, listContracts, type ContractRow, type CustomerRow } from './contract-repository';
 import { lockCustomer } from './customer-lock';
+import { isWithdrawalDue } from './due-withdrawals';
 import { dropStorage, startStorage } from './storage-usage-repository';
 
 export type SubmitDeps = { db: Db; cardProvider: CardProviderClient };
@@ -212,9 +213,12 @@ const RequiredCurrentMethod: Partial<Record<RequestTypeValue, string>> = {
   [RequestType.MobileToCredit]: PaymentMethod.WithMobile,
 };
 
-/** The state after the request, or undefined when the lifecycle does not allow it. */
-function decide(contract: ContractRow | undefined, requestType: RequestTypeValue | null, resume: boolean): ContractStatusValue | undefined {
-  if (!contract || contract.status === ContractStatus.Withdrawn) return undefined;
+/**
+ * The state after the request, or undefined when the lifecycle does not allow it. A reservation
+ * whose date has come has ended, even before the job records it (due-withdrawals.ts).
+ */
+function decide(contract: ContractRow | undefined, requestType: RequestTypeValue | null, resume: boolean, now: Date): ContractStatusValue | undefined {
+  if (!contract || contract.status === ContractStatus.Withdrawn || isWithdrawalDue(contract, now)) return undefined;
   const state = contract.status;
   if (requestType !== null) {
     const needed = RequiredCurrentMethod[requestType];
@@ -246,7 +250,7 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
 
   const before = await findCustomer(deps.db, who.sbSystemId);
   const lawful = (customer: CustomerRow, contract: ContractRow | undefined) =>
-    customer.lineStatus !== LineStatus.Restricted && decide(contract, requestType, resume) !== undefined;
+    customer.lineStatus !== LineStatus.Restricted && decide(contract, requestType, resume, now) !== undefined;
   if (!lawful(before, (await readState(deps.db, before)).contract)) throw forbidden();
 
   const card =
@@ -263,7 +267,7 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
     const customer = await lockCustomer(tx, who.sbSystemId);
     const { rows } = await readState(tx, customer);
     const contract = liveContract(rows);
-    const after = customer.lineStatus === LineStatus.Restricted ? undefined : decide(contract, requestType, resume);
+    const after = customer.lineStatus === LineStatus.Restricted ? undefined : decide(contract, requestType, resume, now);
     if (contract === undefined || after === undefined) throw forbidden();
 
     // ADR 0025: a charge starts again or its payment changes -> a verified contact first.

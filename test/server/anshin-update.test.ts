@@ -9,22 +9,12 @@ import { ContractReceiptSchema } from '../../contracts/api/anshin-data-box';
 import { serviceContracts, storageUsage } from '../../server/db/schema';
 import { endOfJstMonth } from '../../server/time/jst';
 import { expectAuthChecks } from './support/auth-matrix';
-import { call, snapshotOf, verifyContact, type Answer, signedInAppForFile } from './support/anshin-kit';
+import { call, snapshotOf, updateRequestBase, verifyContact, type Answer, signedInAppForFile } from './support/anshin-kit';
 
 const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo04', 'demo05', 'demo12', 'demo15']);
 const user = kit.user;
 
-const base = {
-  serviceId: '223',
-  planId: '225',
-  requestType: null,
-  resume: false,
-  paymentMethodLabel: null,
-  tokenPAN: null,
-  tokenPanEffectiveDate: null,
-  checkRequestValidityToken: null,
-  survey: [],
-};
+const base = updateRequestBase;
 
 let keySequence = 0;
 const update = (id: string, payload: unknown, key = `update-${id}-${(keySequence += 1)}`) =>

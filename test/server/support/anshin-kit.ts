@@ -105,6 +105,19 @@ export async function snapshotOf(test: TestApp, sbSystemId: string) {
   return { contracts, history };
 }
 
+/** An update/contracts body that asks for nothing yet: tests spread it and set what they need. */
+export const updateRequestBase = {
+  serviceId: '223',
+  planId: '225',
+  requestType: null,
+  resume: false,
+  paymentMethodLabel: null,
+  tokenPAN: null,
+  tokenPanEffectiveDate: null,
+  checkRequestValidityToken: null,
+  survey: [],
+};
+
 export const goodCard = {
   cardNumber: '4242424242424242',
   expiryMonth: '12',
