@@ -86,14 +86,18 @@ export async function passCooldown(test: TestApp, sbSystemId: string): Promise<v
     .where(eq(otpChallenges.sbSystemId, sbSystemId));
 }
 
-/** Sends a code to the customer's mail address, reads it from the outbox and checks it. */
+/**
+ * Sends a code to the customer's mail address (by SMS when the address is unconfirmed, as the
+ * app offers), reads it from the outbox and checks it.
+ */
 export async function verifyContact(test: TestApp, origin: string, user: SignedIn): Promise<void> {
   await passCooldown(test, user.sbSystemId);
   const [customer] = await test.db.select().from(customers).where(eq(customers.sbSystemId, user.sbSystemId));
   if (!customer) throw new Error('no customer');
-  const sent = await call(test, user, 'POST', '/otp/send', { payload: { mailAddress: customer.mailAddress } });
+  const payload = customer.mailAddressConfirmed ? { mailAddress: customer.mailAddress } : { phoneNumber: customer.phoneNumber, type: 'SMS' };
+  const sent = await call(test, user, 'POST', '/otp/send', { payload });
   expect(sent.json()).toEqual({ result: 'OK', ngMessage: null });
-  const otp = await latestCode(origin, customer.mailAddress);
+  const otp = await latestCode(origin, 'mailAddress' in payload ? payload.mailAddress : payload.phoneNumber);
   const checked = await call(test, user, 'POST', '/otp/auth', { payload: { otp } });
   expect(checked.json()).toEqual({ result: 'OK', ngMessage: null });
 }
