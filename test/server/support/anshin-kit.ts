@@ -94,10 +94,12 @@ export async function verifyContact(test: TestApp, origin: string, user: SignedI
   await passCooldown(test, user.sbSystemId);
   const [customer] = await test.db.select().from(customers).where(eq(customers.sbSystemId, user.sbSystemId));
   if (!customer) throw new Error('no customer');
-  const payload = customer.mailAddressConfirmed ? { mailAddress: customer.mailAddress } : { phoneNumber: customer.phoneNumber, type: 'SMS' };
+  const byMail = customer.mailAddressConfirmed;
+  const to = byMail ? customer.mailAddress : customer.phoneNumber;
+  const payload = byMail ? { mailAddress: to } : { phoneNumber: to, type: 'SMS' };
   const sent = await call(test, user, 'POST', '/otp/send', { payload });
   expect(sent.json()).toEqual({ result: 'OK', ngMessage: null });
-  const otp = await latestCode(origin, 'mailAddress' in payload ? payload.mailAddress : payload.phoneNumber);
+  const otp = await latestCode(origin, to);
   const checked = await call(test, user, 'POST', '/otp/auth', { payload: { otp } });
   expect(checked.json()).toEqual({ result: 'OK', ngMessage: null });
 }
