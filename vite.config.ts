@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -22,10 +23,27 @@ function buildInfo(): Plugin {
   };
 }
 
+/**
+ * A Brotli (.br) and a gzip (.gz) copy next to every text asset of the build, made once, so the
+ * server sends them (server/spa/spa-routes.ts, @fastify/static's preCompressed) without
+ * compressing per request. index.html is compressed in memory by the server instead; dot-files
+ * (.vite/manifest.json) are never served. Also used for the bench's floor build
+ * (scripts/bench/bundle.ts). docs/decisions/0041-lighthouse-bench.md.
+ */
+export function precompress(): Plugin {
+  return compression({
+    algorithms: ['brotliCompress', 'gzip'],
+    include: /\.(?:js|mjs|css|json|svg|txt|xml|webmanifest)$/,
+    exclude: /(?:^|\/)\./,
+    // Below this a compressed copy saves less than a packet.
+    threshold: 1024,
+  });
+}
+
 const serverPort = Number(process.env.PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react(), buildInfo()],
+  plugins: [react(), buildInfo(), precompress()],
   build: {
     outDir: 'dist/client',
     manifest: true,

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, type PluginOption } from 'vite';
+import { precompress } from '../../vite.config';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -47,21 +48,31 @@ function closureGzip(outDir: string, manifest: Manifest, key: string, exclude = 
   return total;
 }
 
-async function buildInto(rootDir: string, outDir: string): Promise<Manifest> {
+async function buildInto(rootDir: string, outDir: string, extra: PluginOption[] = []): Promise<Manifest> {
   await build({
     configFile: false,
     root: rootDir,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), ...extra],
     build: { outDir, emptyOutDir: true, manifest: true },
   });
   return JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 }
 
+/** Where the floor is built; the Lighthouse bench serves it from here (./lighthouse.ts). */
+export const floorDir = resolve(root, 'dist/bench/floor');
+
+/**
+ * Builds the floor page (scripts/bench/floor: the same dependencies, an empty page) into
+ * floorDir, with the app's precompressed copies so it is served as the app is.
+ */
+export async function buildFloor(): Promise<Manifest> {
+  return buildInto(resolve(root, 'scripts/bench/floor'), floorDir, [precompress()]);
+}
+
 export async function measureBundles(): Promise<BundleReport> {
-  const floorDir = resolve(root, 'dist/bench/floor');
   const appDir = resolve(root, 'dist/bench/app');
-  const floorManifest = await buildInto(resolve(root, 'scripts/bench/floor'), floorDir);
+  const floorManifest = await buildFloor();
   const appManifest = await buildInto(root, appDir);
 
   const entryKey = (manifest: Manifest) => {

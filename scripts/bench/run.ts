@@ -7,6 +7,9 @@ import { resolve } from 'node:path';
 import { measureApi } from './api';
 import { measureBundles } from './bundle';
 import { measureClickToStep } from './click-to-step';
+import { measureGraphs } from './graphs';
+import { measureLighthouse, printLighthouse } from './lighthouse';
+import { measureStartup } from './startup';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -33,7 +36,24 @@ console.log('\n## Click to next step rendered (Chromium, data-storage apply flow
 console.log(`terms -> payment choice (with its API call): p50 ${clicks.forward.p50.toFixed(1)} ms, p95 ${clicks.forward.p95.toFixed(1)} ms (budget p95 <= 100 ms)`);
 console.log(`payment choice -> terms: p50 ${clicks.back.p50.toFixed(1)} ms, p95 ${clicks.back.p95.toFixed(1)} ms`);
 
+// The floor was built by measureBundles above; Lighthouse serves that build.
+const lighthouseReport = await measureLighthouse({ buildFloor: false });
+console.log('\n## Lighthouse (mobile)');
+printLighthouse(lighthouseReport);
+
+const graphs = measureGraphs();
+console.log('\n## Graph generation (xstate/graph, every machine and input variant)');
+for (const g of graphs.machines) console.log(`  ${g.ms.toFixed(0).padStart(5)} ms  ${g.vertices} vertices, ${g.edges} edges  ${g.title}`);
+console.log(`total ${graphs.totalMs.toFixed(0)} ms (budget <= 1000 ms)`);
+
+const startup = await measureStartup();
+const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+console.log('\n## npm start (built) to the first 200, embedded PGlite');
+console.log(`empty data folder: ${s(startup.firstStartMs)} (budget <= 10 s); PGlite alone on an empty folder: ${s(startup.pgliteAlone.coldMs)}`);
+console.log(`restart on the same folder: ${s(startup.restartMs)}; PGlite alone reopening: ${s(startup.pgliteAlone.reopenMs)}`);
+console.log(`idle memory (RSS, 5 s after the first 200): ${startup.idleRssMb.firstStart} MB after the first start, ${startup.idleRssMb.restart} MB after a restart`);
+
 const out = resolve(import.meta.dirname, '../../reports/bench');
 mkdirSync(out, { recursive: true });
-writeFileSync(resolve(out, 'bench.json'), JSON.stringify({ bundles, api, clicks }, null, 2));
+writeFileSync(resolve(out, 'bench.json'), JSON.stringify({ bundles, api, clicks, lighthouse: lighthouseReport, graphs, startup }, null, 2));
 console.log(`\nreport: ${resolve(out, 'bench.json')}`);

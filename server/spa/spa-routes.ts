@@ -2,13 +2,17 @@
  * Serving the built app (dist/client) on the page table's paths:
  * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
- * - a file of the build -> the file; /assets/ (hashed names) cached for a year;
+ * - a file of the build -> the file; /assets/ (hashed names) cached for a year; the build's
+ *   Brotli/gzip copies (the precompress plugin in vite.config.ts) when the browser accepts
+ *   them, and index.html compressed once in memory (docs/decisions/0041-lighthouse-bench.md);
  * - /api, /oidc, /auth, /sandbox paths nobody answered -> 404 A0404 (JSON);
  * - anything else -> 404 with index.html, so the app shows its not-found page (E9999).
  * Without a build (tests, a fresh checkout) pages get a short Japanese page saying so.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findLivePage, isDemoPath, normalizePath } from '../../machines/page-table';
@@ -23,6 +27,18 @@ function isServerPath(pathname: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
+type Encoding = 'br' | 'gzip';
+type IndexHtml = { text: string; br: Buffer; gzip: Buffer };
+
+/**
+ * The encoding to send by the request's Accept-Encoding (weights respected, q=0 refuses),
+ * Brotli first on a tie; codings are case-insensitive (RFC 9110), the negotiator is not.
+ */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  return negotiate<Encoding>(header.toLowerCase(), ['br', 'gzip']) ?? undefined;
+}
+
 function notBuiltPage(status: number): string {
   const lead = status === 404 ? 'お探しのページは見つかりませんでした（E9999）。' : 'この画面はアプリのビルド後に表示されます。';
   return htmlPage(
@@ -33,27 +49,30 @@ function notBuiltPage(status: number): string {
 
 export async function registerSpa(app: FastifyInstance, options: { env: Env; clientDir: string }): Promise<void> {
   const root = resolve(options.clientDir);
-  await app.register(fastifyStatic, { root, serve: false, wildcard: false, suppressWarning: true });
+  // preCompressed: sendFile picks file.br / file.gz by Accept-Encoding and adds Vary.
+  await app.register(fastifyStatic, { root, serve: false, wildcard: false, suppressWarning: true, preCompressed: true });
   const demoHosts = new Set(options.env.DEMO_HOSTS);
 
-  let indexHtml: string | undefined;
-  const loadIndex = async (): Promise<string | undefined> => {
+  let indexHtml: IndexHtml | undefined;
+  const loadIndex = async (): Promise<IndexHtml | undefined> => {
     if (indexHtml !== undefined) return indexHtml;
     try {
-      indexHtml = await readFile(resolve(root, 'index.html'), 'utf8');
+      const text = await readFile(resolve(root, 'index.html'), 'utf8');
+      indexHtml = { text, br: brotliCompressSync(text), gzip: gzipSync(text, { level: 9 }) };
     } catch {
       return undefined;
     }
     return indexHtml;
   };
 
-  const sendApp = async (reply: FastifyReply, status: number) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
     const html = await loadIndex();
-    return reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(html ?? notBuiltPage(status));
+    reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (html === undefined) return reply.send(notBuiltPage(status));
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    reply.header('vary', 'accept-encoding');
+    if (encoding === undefined) return reply.send(html.text);
+    return reply.header('content-encoding', encoding).send(html[encoding]);
   };
 
   /** A regular file inside the build, never a dot-file (.vite/manifest.json) or outside root. */
@@ -79,9 +98,9 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (isServerPath(pathname)) throw notFound();
     if (isDemoPath(pathname)) {
       if (!demoHosts.has(request.hostname.toLowerCase())) return reply.redirect('/Top', 302);
-      return sendApp(reply, 200);
+      return sendApp(request, reply, 200);
     }
-    if (findLivePage(pathname)) return sendApp(reply, 200);
+    if (findLivePage(pathname)) return sendApp(request, reply, 200);
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {
@@ -89,7 +108,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
         return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
       }
     }
-    return sendApp(reply, 404);
+    return sendApp(request, reply, 404);
   };
 
   app.get('/*', answer);

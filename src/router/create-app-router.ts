@@ -4,7 +4,7 @@
  * the root route's beforeLoad, and the error page for every unknown path.
  */
 import { createRootRouteWithContext, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { livePages } from '../../machines/page-table';
+import { findLivePage, livePages } from '../../machines/page-table';
 import { appConfig, type AppConfig } from '../config/app-config';
 import { RootErrorFallback } from '../layout/root-error-fallback';
 import { RootLayout } from '../layout/root-layout';
@@ -40,6 +40,10 @@ export function createRouteTree(servicesFor: (context: RouterContext) => Navigat
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     beforeLoad: async ({ context, location, cause }) => {
       if (cause === 'preload') return;
+      // The page's own chunk downloads while the rules make their server calls, not after them
+      // (on a first load it was a request waterfall: docs/decisions/0041-lighthouse-bench.md).
+      // A failed download surfaces when the route loads the component, as before.
+      pageViews[findLivePage(location.pathname)?.id ?? '']?.preload?.()?.catch(() => undefined);
       const searchStr = location.searchStr.startsWith('?') ? location.searchStr.slice(1) : location.searchStr;
       applyDecision(await decideNavigation({ pathname: location.pathname, searchStr }, servicesFor(context)));
     },

@@ -1,10 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePages, pageTable } from '../../machines/page-table';
+import { chooseEncoding } from '../../server/spa/spa-routes';
 import { buildTestApp, type TestApp, errorOf } from './support/build-test-app';
 
+/** A hashed asset with the build's precompressed copies (the precompress plugin in vite.config.ts). */
+const APP_JS = `export const text = ${JSON.stringify('お客さまポータル '.repeat(400))};\n`;
 const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 let clientDir: string;
@@ -17,6 +21,9 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, '.vite'));
   writeFileSync(join(clientDir, 'index.html'), INDEX);
   writeFileSync(join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");');
+  writeFileSync(join(clientDir, 'assets', 'app-def456.js'), APP_JS);
+  writeFileSync(join(clientDir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
+  writeFileSync(join(clientDir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(clientDir, 'build-info.json'), '{"buildId":"test"}');
   writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{}');
   test = await buildTestApp({ clientDir });
@@ -64,6 +71,56 @@ describe('アプリの配信', () => {
     const info = await get(test, '/build-info.json');
     expect(info.statusCode).toBe(200);
     expect(info.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('/assets/ のファイルはブラウザが受け付ければビルド時に圧縮したBrotli・gzipで返し、Varyを付けること', async () => {
+    const request = (acceptEncoding?: string) =>
+      test.app.inject({ method: 'GET', url: '/assets/app-def456.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+    const br = await request('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(Number(br.headers['content-length'])).toBeLessThan(Buffer.byteLength(APP_JS) / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(APP_JS);
+
+    const gzip = await request('gzip, deflate, br;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(APP_JS);
+
+    const identity = await request();
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toContain('accept-encoding');
+    expect(identity.body).toBe(APP_JS);
+  });
+
+  it('index.htmlも受け付ける圧縮で返し、no-cacheとVaryを付けること', async () => {
+    for (const path of ['/Top', '/no/such/page']) {
+      const br = await test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding'], path).toBe('br');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(INDEX);
+      const gzip = await test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(INDEX);
+    }
+  });
+
+  it('Accept-Encodingの解釈: Brotliを優先し、q=0は受け付けないものとすること', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('BR')).toBe('br');
+    // Any coding is acceptable: ours first.
+    expect(chooseEncoding('*')).toBe('br');
+    // The browser's weights decide over our order.
+    expect(chooseEncoding('gzip;q=1, br;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('gzip;q=0')).toBeUndefined();
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding(['deflate', 'br'])).toBe('br');
   });
 
   it('ドットで始まるファイルやビルドの外は返さないこと', async () => {
