@@ -2,8 +2,14 @@
  * Hot-read throughput: GET contracts for a signed-in customer against a bare Fastify route on
  * the same process settings, both measured in this run at 50 connections. GET /api/getCurrentDate
  * (no database) is measured too, to tell the plugins' share from the database's.
+ *
+ * The load generator (autocannon) runs in a child process for every side: in this process it
+ * shared the servers' event loop, so each request paid the client's work too, which inflated
+ * latency and squeezed every ratio towards 1 (docs/decisions/0040-precomputed-security-headers.md).
  */
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
@@ -27,10 +33,33 @@ export type ApiReport = {
 const DURATION_SECONDS = 8;
 const CONNECTIONS = 50;
 
+const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** One autocannon run in its own Node process; its JSON result. */
+function autocannonRun(url: string, headers: Record<string, string>, seconds: number): Promise<autocannon.Result> {
+  const args = [AUTOCANNON_CLI, '--json', '--connections', String(CONNECTIONS), '--duration', String(seconds)];
+  for (const [name, value] of Object.entries(headers)) args.push('--headers', `${name}=${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const out: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      try {
+        resolve(JSON.parse(Buffer.concat(out).toString('utf8')) as autocannon.Result);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+}
+
 async function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
   // A short warm-up so both sides are measured hot.
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  await autocannonRun(url, headers, 1);
+  const result = await autocannonRun(url, headers, DURATION_SECONDS);
   return {
     requestsPerSecond: result.requests.average,
     p99: result.latency.p99,

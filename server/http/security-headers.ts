@@ -1,0 +1,74 @@
+/**
+ * The security headers of every answer, computed once per server with helmet and then copied
+ * onto each response (docs/decisions/0040-precomputed-security-headers.md). helmet stays the
+ * source of what the headers say; @fastify/helmet ran its middleware, re-parsing the CSP, on
+ * every request, which cost more CPU than the hot API call's own work.
+ * test/server/security-headers.test.ts pins every value.
+ *
+ * Nothing here depends on the request: no CSP nonces, no per-route variants. Routes that need
+ * other headers (the sandboxes' own pages) set them on the reply, which wins over these.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { Env } from '../env';
+
+export type SecurityHeader = readonly [name: string, value: string];
+
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER'>): HelmetOptions {
+  const https = env.PUBLIC_URL?.startsWith('https:') === true;
+  const signOnOrigin = originOf(env.OIDC_ISSUER);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style through the CSSOM, which CSP does not govern; no 'unsafe-inline'.
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        // The sign-in form posts to the sign-on provider when it is another origin.
+        formAction: ["'self'", ...(signOnOrigin !== undefined ? [signOnOrigin] : [])],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // HSTS only where the portal is really served over https; local http must keep working.
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+}
+
+/**
+ * The headers helmet sets for this environment, in its order: its middleware run once against a
+ * response that only records. With static options it never reads the request.
+ */
+export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER'>): readonly SecurityHeader[] {
+  const headers: SecurityHeader[] = [];
+  const recorder = {
+    setHeader(name: string, value: number | string | readonly string[]) {
+      headers.push([name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value)]);
+      return recorder;
+    },
+    removeHeader: () => undefined,
+  };
+  let failure: unknown;
+  helmet(helmetOptions(env))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error('helmet refused the security header options');
+  if (headers.length === 0) throw new Error('helmet set no headers');
+  return headers;
+}
