@@ -48,16 +48,31 @@ export function isXstateTraceEnabled(): boolean {
   return typeof window !== 'undefined' && window.__xstateTraceEnabled === true;
 }
 
+/**
+ * The machine an inspection event belongs to: the flow's own id for the root actor, the invoked
+ * machine's id for a child machine (the one-time password, the card-provider round trip), read
+ * from its snapshot, so their coverage counts for their own registry entries. Promise and
+ * callback actors have no machine: none.
+ */
+function machineIdOf(event: InspectionEvent, rootMachineId: string): string | undefined {
+  if (event.actorRef.sessionId === event.rootId) return rootMachineId;
+  if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return undefined;
+  const snapshot = event.snapshot as Partial<AnyMachineSnapshot>;
+  return snapshot.machine?.id;
+}
+
 /** An `inspect` callback recording the flow's coverage, or undefined when tracing is off. */
-export function xstateTraceInspector(machineId: string): ((event: InspectionEvent) => void) | undefined {
+export function xstateTraceInspector(rootMachineId: string): ((event: InspectionEvent) => void) | undefined {
   if (!isXstateTraceEnabled()) return undefined;
   restore();
-  let previous: AnyMachineSnapshot | null = null;
+  // Per actor (session id): an invoked machine's edges pair with its own previous snapshot.
+  const previous = new Map<string, AnyMachineSnapshot>();
   return (event) => {
-    const isRoot = event.actorRef.sessionId === event.rootId;
-    if (!isRoot) return;
+    const machineId = machineIdOf(event, rootMachineId);
+    if (machineId === undefined) return;
     const builder = builders.get(machineId) ?? new TraceBuilder(machineId, '');
     builders.set(machineId, builder);
+    const actor = event.actorRef.sessionId;
     if (event.type === '@xstate.microstep') {
       builder.visitTransitions(event._transitions);
       builder.visitSnapshot(event.snapshot as AnyMachineSnapshot);
@@ -65,9 +80,10 @@ export function xstateTraceInspector(machineId: string): ((event: InspectionEven
       const snapshot = event.snapshot as AnyMachineSnapshot;
       if (!('_nodes' in snapshot)) return;
       builder.visitSnapshot(snapshot);
+      const before = previous.get(actor);
       if (event.event.type === 'xstate.init') builder.reset();
-      else if (previous !== null) builder.visitEdge(previous, event.event.type, snapshot);
-      previous = snapshot;
+      else if (before !== undefined) builder.visitEdge(before, event.event.type, snapshot);
+      previous.set(actor, snapshot);
     } else return;
     publish();
   };

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FullResult, TestCase, TestResult } from '@playwright/test/reporter';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, createMachine, fromPromise } from 'xstate';
 import { afterEach, describe, expect, it } from 'vitest';
 import XstateCoverageReporter, { XSTATE_TRACE_ATTACHMENT } from '../../e2e/support/coverage-reporter';
 import { machineRegistry } from '../../machines/registry';
@@ -61,6 +61,32 @@ describe('browser trace', () => {
     expect(trace?.pairs.length).toBeGreaterThan(0);
     const stored = JSON.parse(window.sessionStorage.getItem('__xstateTrace') ?? '{}') as { traces?: unknown[] };
     expect(stored.traces).toHaveLength(1);
+  });
+
+  it('records an invoked machine under its own id, apart from the flow that invoked it', async () => {
+    window.__xstateTraceEnabled = true;
+    const child = createMachine({
+      id: 'fixtureChild',
+      initial: 'waiting',
+      states: { waiting: { on: { go: 'done' } }, done: { type: 'final' } },
+    });
+    const parent = createMachine({
+      id: 'fixtureParent',
+      initial: 'asking',
+      states: {
+        asking: { invoke: { id: 'child', src: child, onDone: 'finished' }, on: { forward: { actions: ({ self }) => self.getSnapshot().children.child?.send({ type: 'go' }) } } },
+        finished: { type: 'final' },
+      },
+    });
+    const actor = createActor(parent, { inspect: xstateTraceInspector('fixtureParent') }).start();
+    actor.send({ type: 'forward' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(actor.getSnapshot().value).toBe('finished');
+    actor.stop();
+    const traces = new Map((window.__xstateTrace?.traces ?? []).map((trace) => [trace.machineId, trace]));
+    expect(traces.get('fixtureChild')?.states).toEqual(['fixtureChild.done', 'fixtureChild.waiting']);
+    expect(traces.get('fixtureChild')?.transitions).toEqual(['fixtureChild.waiting|go|0']);
+    expect(traces.get('fixtureParent')?.states).toEqual(['fixtureParent.asking', 'fixtureParent.finished']);
   });
 
   it('names its 1-switch pairs as the model does, even where the model tells vertices apart by context', async () => {
