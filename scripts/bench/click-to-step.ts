@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { embeddedServerEnv } from './embedded-server-env';
 
 export type ClickReport = { samples: number; forward: Stats; back: Stats };
 type Stats = { p50: number; p95: number; max: number };
@@ -60,7 +61,7 @@ export async function measureClickToStep(): Promise<ClickReport> {
   if (!existsSync(resolve(root, 'dist/client/index.html'))) throw new Error('build the app first (npm run build)');
   const server = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: base, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' },
+    env: embeddedServerEnv({ NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: base, DATA_DIR: 'memory://', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' }),
     stdio: 'ignore',
   });
   const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;

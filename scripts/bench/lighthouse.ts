@@ -16,6 +16,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { pageTable } from '../../machines/page-table';
 import { buildFloor, floorDir } from './bundle';
+import { embeddedServerEnv } from './embedded-server-env';
 
 const root = resolve(import.meta.dirname, '../..');
 const PORT = 3650;
@@ -110,8 +111,7 @@ async function waitFor(url: string, what: string): Promise<void> {
 function startServer(): ChildProcess {
   return spawn('node', ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
+    env: embeddedServerEnv({
       NODE_ENV: 'test',
       PORT: String(PORT),
       HOST: '127.0.0.1',
@@ -119,7 +119,7 @@ function startServer(): ChildProcess {
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { embeddedServerEnv } from './embedded-server-env';
 
 export type StartupReport = {
   /** Empty data folder to the first 200 of GET /api/getCurrentDate. */
@@ -43,7 +44,7 @@ async function startServer(dataDir: string): Promise<{ ms: number; idleRssMb: nu
   const started = performance.now();
   const server = spawn('node', ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: embeddedServerEnv({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' }),
     stdio: 'ignore',
   });
   try {
