@@ -1,8 +1,35 @@
-/** Small server-rendered Japanese pages (sandbox providers, app-not-built). No inline script or style: the CSP forbids both. */
-const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/**
+ * Small server-rendered Japanese pages (sign-in, sandbox providers, app-not-built). No inline
+ * script or style: the CSP forbids both. Escaping is the spec section 5 helper.
+ */
+import { escapeHtml } from '../../contracts/text/html-escape';
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
+export { escapeHtml };
+
+/** Markup that is already safe: `html` inserts it as is. */
+export class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+export type HtmlValue = string | number | SafeHtml | readonly HtmlValue[] | null | undefined | false;
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join('');
+  return escapeHtml(String(value));
+}
+
+/** Tagged template: every interpolated value is escaped unless it is already SafeHtml. */
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, index) => {
+    out += render(value) + (strings[index + 1] ?? '');
+  });
+  return new SafeHtml(out);
 }
 
 /** A page of trusted markup; every value inside `body` must already be escaped. */

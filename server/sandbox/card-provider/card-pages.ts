@@ -11,7 +11,7 @@ import {
   type CardForm,
 } from './card-input';
 import type { Order, OperationType } from './card-order-store';
-import { html, type SafeHtml } from './html';
+import { html, type SafeHtml } from '../../http/html';
 
 export const CardSandboxPrefix = '/sandbox/card';
 export const StyleSheetPath = `${CardSandboxPrefix}/assets/card-page.css`;

@@ -1,5 +1,5 @@
 /** The outbox as a page a person reads: newest first, no script, refreshed by a meta tag. */
-import { html } from './html';
+import { html } from '../../http/html';
 import type { OutboxMessage } from './outbox-store';
 
 export const OutboxPrefix = '/sandbox/outbox';
