@@ -1,8 +1,8 @@
 /** /AnshinDataBox/Apply/Completed (ADB0003): what happened and what happens next. */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import type { ContractReceipt } from '../../../contracts/api/anshin-data-box';
 import { formatDate, MonthlyPrice, nextMonthOf, paymentLine, ServiceName } from './anshin-copy';
+import { CompletedActions } from './completed-actions';
 import { useFlowActor, type ApplyActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -37,14 +37,7 @@ export function AnshinApplyCompletedView({ receipt, payment }: AnshinApplyComple
           <li>ご契約内容・保存容量の確認、お支払い方法の変更、解約は「ご契約内容」からいつでもできます。</li>
         </ol>
       </section>
-      <div className="button-row">
-        <Link to="/AnshinDataBox/Service/Detail" className="button button--block">
-          ご契約内容を見る
-        </Link>
-        <Link to="/Top" className="button button--secondary button--block">
-          トップへ戻る
-        </Link>
-      </div>
+      <CompletedActions />
     </>
   );
 }

@@ -1,9 +1,9 @@
 /** /AnshinDataBox/Cancel/Completed (ADB0010): what the cancel request did, by its type. */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import { formatDate, ServiceName } from './anshin-copy';
+import { CompletedActions } from './completed-actions';
 import { useFlowActor, type CancelActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -62,11 +62,7 @@ export function AnshinCancelCompletedView({ requestType, effectiveDate }: Anshin
           </ul>
         </section>
       )}
-      <div className="button-row">
-        <Link to="/Top" className="button button--block">
-          トップへ戻る
-        </Link>
-      </div>
+      <CompletedActions showContract={false} />
     </>
   );
 }

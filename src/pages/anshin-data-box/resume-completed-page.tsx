@@ -1,7 +1,7 @@
 /** /AnshinDataBox/Resume/Completed (ADB0012): the suspension is lifted, and what it costs from when. */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { formatDate, MonthlyPrice, ServiceName } from './anshin-copy';
+import { CompletedActions } from './completed-actions';
 import { useFlowActor, type ResumeActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -27,14 +27,7 @@ export function AnshinResumeCompletedView({ effectiveDate }: { readonly effectiv
           <li>再開した月から、{MonthlyPrice}のご利用料金がかかります。</li>
         </ul>
       </section>
-      <div className="button-row">
-        <Link to="/AnshinDataBox/Service/Detail" className="button button--block">
-          ご契約内容を見る
-        </Link>
-        <Link to="/Top" className="button button--secondary button--block">
-          トップへ戻る
-        </Link>
-      </div>
+      <CompletedActions />
     </>
   );
 }

@@ -1,7 +1,7 @@
 /** /AnshinDataBox/Update/Completed (ADB0007): the payment change is accepted, and from when it applies. */
-import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { nextMonthOf, paymentLine } from './anshin-copy';
+import { CompletedActions } from './completed-actions';
 import { useFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -32,14 +32,7 @@ export function AnshinUpdateCompletedView({ payment, effectiveDate }: { readonly
           <li>今月分までのご利用料金は、変更前のお支払い方法でご請求します。</li>
         </ul>
       </section>
-      <div className="button-row">
-        <Link to="/AnshinDataBox/Service/Detail" className="button button--block">
-          ご契約内容を見る
-        </Link>
-        <Link to="/Top" className="button button--secondary button--block">
-          トップへ戻る
-        </Link>
-      </div>
+      <CompletedActions />
     </>
   );
 }
