@@ -5,6 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+/** The outbox sandbox's read key: the tests read one-time passwords with it (docs/decisions/0042-production-settings.md). */
+export const outboxReadKey = 'e2e-outbox-read-key-0123456789';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -54,6 +56,7 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'memory://',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '100000',
+      OUTBOX_READ_KEY: outboxReadKey,
       ENTRY_ALLOWED_HOSTS: 'partner.example.test',
     },
   },

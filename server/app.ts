@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { Header } from '../contracts/endpoint';
 import { ErrorCode } from '../contracts/error-catalogue';
@@ -24,6 +24,7 @@ import { registerRegulationRoutes } from './api/regulation.routes';
 import { registerSessionInfoRoutes } from './api/session-info.routes';
 import { registerTicketRoutes } from './api/ticket.routes';
 import { authPlugin } from './auth/auth-plugin';
+import { createBaseUrl } from './auth/base-url';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { registerGateways, type GatewayOptions } from './gateways/portal-gateways';
@@ -31,8 +32,11 @@ import { AppError } from './http/app-error';
 import { registerErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import './http/portal-context';
+import { acquireProcessLock } from './idempotency/process-lock';
 import { registerOrderProvider } from './sandbox/order-provider.routes';
 import { rootSecret } from './security/app-secret';
+import { crossSiteRefusal } from './security/cross-site';
+import { assertNoProblems, demoExposureProblems } from './security/production-settings';
 import { registerSpa } from './spa/spa-routes';
 
 // Validation messages a person may read come out in Japanese.
@@ -52,10 +56,16 @@ export type BuildAppOptions = {
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../dist/client', import.meta.url));
 const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+const malformedRequest = () =>
+  new AppError(ErrorCode.InvalidRequest, { issues: [{ path: '', message: 'リクエストの形式が正しくありません。' }] });
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, db } = options;
   rootSecret(env); // refuses to build a production server without SESSION_SECRET
+  // and one with the demo features outside a review/QA host (docs/decisions/0042-production-settings.md)
+  assertNoProblems(demoExposureProblems(env));
 
+  const security = securityHeaders(env);
   const app = Fastify({
     logger: options.logger ?? false,
     // The correlation id is the request id, so every log line of a request carries it.
@@ -67,21 +77,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // A URL the router cannot read (bad escapes, over-long parameters) gets the spec's error shape.
+    frameworkErrors: (_error, _request, reply) => {
+      for (const [name, value] of security) reply.raw.setHeader(name, value);
+      void (reply as unknown as FastifyReply).code(400).header('cache-control', 'no-store').send(malformedRequest().toBody());
+    },
   });
 
-  app.decorate('portal', { db, env });
+  const baseUrl = createBaseUrl(app, env);
+  const processLock = await acquireProcessLock(db);
+  app.addHook('onClose', () => processLock.release());
+  app.decorate('portal', { db, env, baseUrl, processLock });
   app.decorateRequest('portalSession', null);
   // One synchronous hook for what every answer carries (a hook per concern, or an async one,
   // costs measurably on the hot read; docs/decisions/0040-precomputed-security-headers.md):
   // - the correlation id, on the reply;
   // - the security headers, computed once, on the raw response as helmet did, so routes that
   //   write the raw response themselves (the local OpenID provider) carry them too, and a
-  //   route's own reply.header() still wins.
-  const security = securityHeaders(env);
+  //   route's own reply.header() still wins;
+  // - no-store on API answers: they are the customer's own data (a route may say otherwise);
+  // - the second CSRF defence: a state-changing request a browser sent from another site is
+  //   refused before any handler runs (docs/decisions/0043-lesser-findings.md).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(Header.CorrelationId, request.id);
     for (const [name, value] of security) reply.raw.setHeader(name, value);
-    done();
+    if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
+    done(crossSiteRefusal(request, baseUrl));
   });
   registerErrorHandler(app);
 

@@ -18,7 +18,7 @@ const Flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-export const EnvSchema = z.object({
+const EnvObject = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -55,10 +55,25 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^\d{4}\/\d{2}\/\d{2}$/)
     .optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  /** Seed the demo customers at start-up. Unset: seed only on embedded PGlite (no DATABASE_URL). */
+  /**
+   * API calls a minute per signed-in customer (sliding window; docs/decisions/0045-rate-limits.md).
+   * Pages and assets are not counted.
+   */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
+  /** The looser ceiling per client address (a carrier NAT puts many customers on one). Unset: 20 x RATE_LIMIT_PER_MINUTE. */
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /**
+   * The demo features: the sandboxes, the demo customers and the local sign-on provider
+   * (docs/decisions/0042-production-settings.md). Unset: on outside production, off in production,
+   * where it may be switched on only for a review/QA host (PUBLIC_URL's host in DEMO_HOSTS).
+   */
+  DEMO_MODE: Flag.optional(),
+  /** Seed the demo customers at start-up. Unset: seed in demo mode on embedded PGlite (no DATABASE_URL). */
   SEED_DEMO_DATA: Flag.optional(),
-  SANDBOX: Flag.default(true),
+  /** The sandbox stand-ins of the external systems. Unset: as DEMO_MODE. */
+  SANDBOX: Flag.optional(),
+  /** A credential that reads every message of the outbox sandbox (QA tools, tests); a customer reads only their own. */
+  OUTBOX_READ_KEY: z.string().min(16).optional(),
 
   /**
    * External systems reached over HTTP (docs/decisions/0032-card-provider-sandbox.md,
@@ -72,6 +87,18 @@ export const EnvSchema = z.object({
   CARD_PROVIDER_SECRET: z.string().min(32).optional(),
   MESSAGE_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
   MESSAGE_GATEWAY_KEY: z.string().min(16).optional(),
+});
+
+/** The switches whose default depends on NODE_ENV are resolved once here. */
+export const EnvSchema = EnvObject.transform((env) => {
+  const DEMO_MODE = env.DEMO_MODE ?? env.NODE_ENV !== 'production';
+  return {
+    ...env,
+    DEMO_MODE,
+    SANDBOX: env.SANDBOX ?? DEMO_MODE,
+    SEED_DEMO_DATA: env.SEED_DEMO_DATA ?? (DEMO_MODE && (env.DATABASE_URL === undefined || env.DATABASE_URL === '')),
+    RATE_LIMIT_IP_PER_MINUTE: env.RATE_LIMIT_IP_PER_MINUTE ?? env.RATE_LIMIT_PER_MINUTE * 20,
+  };
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,22 +1,35 @@
 /**
- * Starts the portal: parse the environment, open and migrate the database, seed the demo
- * customers when local, build the app and listen. SIGINT/SIGTERM close the server, then the
- * database.
+ * Starts the portal: parse the environment, refuse an incomplete production configuration,
+ * open and migrate the database, seed the demo customers in demo mode, build the app and
+ * listen. SIGINT/SIGTERM close the server, then the database.
  */
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, demoCustomers } from './db/demo-customers';
-import { seedDemoData } from './db/seed';
+import { demoCustomersPresent, seedDemoData } from './db/seed';
 import { parseEnv } from './env';
 import { buildApp } from './app';
 import { pruneKeys } from './idempotency/idempotency-store';
 import { applyDueWithdrawals } from './contracts/due-withdrawals';
+import { productionProblems } from './security/production-settings';
 
 const env = parseEnv();
+// Production fails closed: every missing or unsafe setting is named, and nothing starts.
+const problems = productionProblems(env);
+if (problems.length > 0) {
+  process.stderr.write(`本番の設定が足りないため起動しません (production settings refused):\n  ${problems.join('\n  ')}\n`);
+  process.exit(1);
+}
 const database = openDatabase(env);
 await database.migrate();
 
-const seed = env.SEED_DEMO_DATA ?? env.DATABASE_URL === undefined;
+const seed = env.SEED_DEMO_DATA;
 if (seed) await seedDemoData(database.db);
+else if (!env.DEMO_MODE && (await demoCustomersPresent(database.db))) {
+  // The published demo password must not sign anyone in where demo mode is off.
+  await database.close();
+  process.stderr.write('デモ用のお客さまがデータベースにあるため起動しません (demo customers found with DEMO_MODE off)\n');
+  process.exit(1);
+}
 
 const app = await buildApp({
   env,

@@ -4,6 +4,7 @@
  * the W9999 Back check and the customer's contracts through the API.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { outboxReadKey } from '../../playwright.config';
 import { demoCustomerRecords } from '../../server/db/demo-customers';
 
 /** The level-1 heading of each data storage page (machines/page-table.ts). */
@@ -57,7 +58,7 @@ export async function expectBackSuppressed(page: Page, path: string, heading: st
 type OutboxMessage = { messageId: string; to: string; body: string; subject: string | null; acceptedAt: string };
 
 export async function outboxMessages(request: APIRequestContext, to: string): Promise<OutboxMessage[]> {
-  const response = await request.get(`/sandbox/outbox/api/messages?to=${encodeURIComponent(to)}`);
+  const response = await request.get(`/sandbox/outbox/api/messages?to=${encodeURIComponent(to)}`, { headers: { 'x-outbox-read-key': outboxReadKey } });
   expect(response.ok()).toBeTruthy();
   return ((await response.json()) as { messages: OutboxMessage[] }).messages;
 }

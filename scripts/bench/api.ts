@@ -69,7 +69,8 @@ async function load(url: string, headers: Record<string, string>): Promise<LoadR
 }
 
 export async function measureApi(): Promise<ApiReport> {
-  const env = parseEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!', DATA_DIR: process.env.DATA_DIR ?? 'memory://' });
+  // Production mode as a review host runs it (demo mode: the sandboxes and the local sign-on; docs/decisions/0042).
+  const env = parseEnv({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret!', DATA_DIR: process.env.DATA_DIR ?? 'memory://', DEMO_MODE: 'true', PUBLIC_URL: 'http://127.0.0.1' });
   const handle = openDatabase(env);
   await handle.migrate();
   await seedDemoData(handle.db);

@@ -28,7 +28,7 @@ export function registerAnshinDataBoxRoutes(app: FastifyInstance, gateways: Port
   registerEndpoint(app, endpoints.registerService, async (context) => {
     const session = sessionOf(context);
     return registerAnshin(
-      { db: context.db, cardProvider: gateways.cardProvider },
+      { db: context.db, effect: context.effect, cardProvider: gateways.cardProvider },
       { sbSystemId: session.sbSystemId, sessionId: session.id, requestKey: context.requestKey },
       context.body,
     );
@@ -37,7 +37,7 @@ export function registerAnshinDataBoxRoutes(app: FastifyInstance, gateways: Port
   registerEndpoint(app, endpoints.updateContracts, async (context) => {
     const session = sessionOf(context);
     return updateAnshin(
-      { db: context.db, cardProvider: gateways.cardProvider },
+      { db: context.db, effect: context.effect, cardProvider: gateways.cardProvider },
       { sbSystemId: session.sbSystemId, sessionId: session.id, requestKey: context.requestKey },
       context.body,
     );

@@ -8,6 +8,6 @@ import { registerEndpoint } from './register-endpoint';
 export function registerEntryJudgementRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.getEntryJudgement, async ({ db, params, query }) => {
     const customer = await findCustomer(db, params.sbSystemId);
-    return judgeEntry(db, customer, query.contentsServiceId);
+    return judgeEntry(db, app.portal.processLock, customer, query.contentsServiceId);
   });
 }

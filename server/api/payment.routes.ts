@@ -13,7 +13,7 @@ import type { PortalGateways } from '../gateways/portal-gateways';
 import { AppError, invalidRequest } from '../http/app-error';
 import { paymentMethodList } from '../payments/payment-methods';
 import { createPaymentOrder, operationAllowed, verifyPaymentOrder } from '../payments/payment-orders';
-import { ReturnPaths, portalOrigin, returnUrlIssues } from '../payments/return-urls';
+import { ReturnPaths, returnUrlIssues } from '../payments/return-urls';
 import { registerEndpoint, sessionOf } from './register-endpoint';
 
 export function registerPaymentRoutes(app: FastifyInstance, gateways: PortalGateways): void {
@@ -27,9 +27,10 @@ export function registerPaymentRoutes(app: FastifyInstance, gateways: PortalGate
   });
 
   registerEndpoint(app, endpoints.createPaymentInformation, async (context) => {
-    const { db, env, params, body, request } = context;
+    const { db, params, body, request } = context;
     const session = sessionOf(context);
-    const origin = portalOrigin(env.PUBLIC_URL, `${request.protocol}://${request.host}`);
+    // The configured origin, never the request's Host (docs/decisions/0043-lesser-findings.md).
+    const origin = new URL(app.portal.baseUrl()).origin;
     const issues = [
       ...returnUrlIssues(body.orderDoneUrl, origin, ReturnPaths.done, 'body.orderDoneUrl'),
       ...returnUrlIssues(body.cancelUrl, origin, ReturnPaths.cancel, 'body.cancelUrl'),

@@ -3,15 +3,18 @@
  * Order of checks on every call: session (401/403), then the request's shape against the zod
  * schemas (400 A0400, nothing changed), then the idempotency key, then the handler. Outside
  * production the handler's answer is checked against the response schema as well.
+ *
+ * A handler writes its effect through `context.effect`: one transaction, which on an idempotent
+ * endpoint also stores the answer under the request key (docs/decisions/0044-crash-safe-idempotency.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Header, toRoutePattern, type EndpointDef } from '../../contracts/endpoint';
 import { ErrorCode } from '../../contracts/error-catalogue';
-import type { Db } from '../db/client';
+import type { Db, Effect } from '../db/client';
 import type { Env } from '../env';
 import { AppError, invalidRequest, unauthenticated, type Issue } from '../http/app-error';
-import { claimKey, completeKey, releaseKey, requestFingerprint } from '../idempotency/idempotency-store';
+import { claimKey, completeKey, effectWithAnswer, releaseKey, requestFingerprint } from '../idempotency/idempotency-store';
 import { requireSession } from '../session/require-session';
 import type { SessionRow } from '../session/session-store';
 
@@ -29,6 +32,8 @@ export type EndpointContext<E extends EndpointDef> = {
   readonly session: SessionRow | null;
   readonly requestKey: string | undefined;
   readonly db: Db;
+  /** Runs the call's writes in one transaction (with the idempotent answer, where there is one). */
+  readonly effect: Effect;
   readonly env: Env;
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -95,6 +100,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       }
       if (issues.length > 0) throw invalidRequest(issues);
 
+      const plainEffect: Effect = (work) => db.transaction(work);
       const context = {
         params,
         query,
@@ -103,6 +109,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
         session,
         requestKey,
         db,
+        effect: plainEffect,
         env,
         request,
         reply,
@@ -112,7 +119,8 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
 
       const ref = { key: requestKey, sbSystemId: session?.sbSystemId ?? '' };
       const path = request.url.split('?')[0] ?? request.url;
-      const claim = await claimKey(db, { ...ref, endpoint: endpointName, bodyHash: requestFingerprint(method, path, query, body) });
+      const { processLock } = app.portal;
+      const claim = await claimKey(db, processLock, { ...ref, endpoint: endpointName, bodyHash: requestFingerprint(method, path, query, body) });
       switch (claim.kind) {
         case 'mismatch':
           throw new AppError(ErrorCode.IdempotencyMismatch);
@@ -123,14 +131,20 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
         case 'proceed':
           break;
       }
+      let effectRan = false;
+      const effect: Effect = (work) => {
+        effectRan = true;
+        return effectWithAnswer(db, processLock, ref, work);
+      };
       let value: unknown;
       try {
-        value = await answerOf(def, handler, context);
+        value = await answerOf(def, handler, { ...context, effect });
+        // A handler without a transaction of its own: its answer is stored after it.
+        if (!effectRan) await completeKey(db, processLock, ref, 200, value);
       } catch (error) {
-        await releaseKey(db, ref);
+        await releaseKey(db, processLock, ref);
         throw error;
       }
-      await completeKey(db, ref, 200, value);
       return reply.code(200).send(value);
     },
   });

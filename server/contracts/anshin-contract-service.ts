@@ -29,7 +29,7 @@ import {
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { nextStatus, nextStatusOnResume, type ServiceState } from '../../contracts/lifecycle';
 import { useCoupon, judgeCoupon } from '../coupons/coupon-repository';
-import type { Db } from '../db/client';
+import type { Db, Effect } from '../db/client';
 import { contractHistory, serviceContracts } from '../db/schema';
 import type { CardProviderClient } from '../gateways/card-provider-client';
 import { AppError, invalidRequest, type Issue } from '../http/app-error';
@@ -42,7 +42,8 @@ import { lockCustomer } from './customer-lock';
 import { isWithdrawalDue } from './due-withdrawals';
 import { dropStorage, startStorage } from './storage-usage-repository';
 
-export type SubmitDeps = { db: Db; cardProvider: CardProviderClient };
+/** `effect` runs the decision and its writes in one transaction (with the idempotent answer). */
+export type SubmitDeps = { db: Db; effect: Effect; cardProvider: CardProviderClient };
 export type Submitter = { sbSystemId: string; sessionId: string; requestKey: string | undefined };
 
 /** How a resume without a payment change is written in the history (there is no spec code for it). */
@@ -135,7 +136,7 @@ export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: Reg
           tokens: triple,
         }, now);
 
-  return deps.db.transaction(async (tx) => {
+  return deps.effect(async (tx) => {
     const customer = await lockCustomer(tx, who.sbSystemId);
     const { rows, contract } = await readState(tx, customer);
     if (!lawful(customer, contract)) throw forbidden();
@@ -263,7 +264,7 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
           tokens: triple,
         }, now);
 
-  return deps.db.transaction(async (tx) => {
+  return deps.effect(async (tx) => {
     const customer = await lockCustomer(tx, who.sbSystemId);
     const { rows } = await readState(tx, customer);
     const contract = liveContract(rows);

@@ -3,7 +3,6 @@
  * Every rule is checked, so the answer lists every reason; the client decides what a failure
  * means (the data storage service ignores one that is only about the mail address).
  */
-import { and, eq, gt } from 'drizzle-orm';
 import { registerServiceEndpoint } from '../../contracts/api/anshin-data-box';
 import {
   EntryJudgementResult,
@@ -14,8 +13,8 @@ import {
 import { LineStatus, type ServiceIdValue } from '../../contracts/codes';
 import { ActionsByService } from '../../contracts/lifecycle';
 import type { Db } from '../db/client';
-import { idempotencyKeys } from '../db/schema';
-import { STALE_CLAIM_MS } from '../idempotency/idempotency-store';
+import { hasLiveClaim } from '../idempotency/idempotency-store';
+import type { ProcessLock } from '../idempotency/process-lock';
 import { currentContract, listContracts, type CustomerRow } from './contract-repository';
 
 /** Top-level domains that never receive mail (RFC 2606, RFC 6761). */
@@ -31,7 +30,7 @@ export function isDeliverableMailAddress(address: string): boolean {
 
 const REGISTER_ENDPOINT = `${registerServiceEndpoint.method} ${registerServiceEndpoint.path}`;
 
-export async function judgeEntry(db: Db, customer: CustomerRow, serviceId: ServiceIdValue, now: Date = new Date()): Promise<EntryJudgementResponse> {
+export async function judgeEntry(db: Db, lock: ProcessLock, customer: CustomerRow, serviceId: ServiceIdValue): Promise<EntryJudgementResponse> {
   const ngList: EntryJudgementNg[] = [];
   if (!ActionsByService[serviceId].includes('apply')) {
     ngList.push({ parameter: 'contentsServiceId', reason: 'SERVICE_NOT_OFFERED' });
@@ -44,19 +43,9 @@ export async function judgeEntry(db: Db, customer: CustomerRow, serviceId: Servi
     ngList.push({ parameter: 'contract', reason: 'ALREADY_CONTRACTED' });
   }
   // A registration still being processed: the client asks again shortly (a retryable parameter).
-  const [pending] = await db
-    .select({ key: idempotencyKeys.key })
-    .from(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.sbSystemId, customer.sbSystemId),
-        eq(idempotencyKeys.endpoint, REGISTER_ENDPOINT),
-        eq(idempotencyKeys.status, 'in_progress'),
-        gt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)),
-      ),
-    )
-    .limit(1);
-  if (pending) ngList.push({ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' });
+  if (await hasLiveClaim(db, lock, customer.sbSystemId, REGISTER_ENDPOINT)) {
+    ngList.push({ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' });
+  }
   if (!customer.mailAddressConfirmed) {
     ngList.push({ parameter: MailAddressParameter, reason: 'MAIL_ADDRESS_UNCONFIRMED' });
   } else if (!isDeliverableMailAddress(customer.mailAddress)) {

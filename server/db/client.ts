@@ -21,6 +21,9 @@ export type Schema = typeof schema;
 /** A drizzle database over either driver; queries and transactions are written once against it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Runs a request's writes in one transaction; the API layer may add its own rows to it (the idempotent answer). */
+export type Effect = <T>(work: (tx: Db) => Promise<T>) => Promise<T>;
+
 export type DatabaseHandle = {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
@@ -32,6 +35,19 @@ export type DatabaseHandle = {
 export const MEMORY_DATA_DIR = 'memory://';
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The driver behind each open database handle, for the few things that need a connection of
+ * their own (server/idempotency/process-lock.ts).
+ */
+export type Driver = { kind: 'pglite' } | { kind: 'postgres'; pool: pg.Pool };
+const drivers = new WeakMap<Db, Driver>();
+
+export function driverOf(db: Db): Driver {
+  const driver = drivers.get(db);
+  if (driver === undefined) throw new Error('not a database opened by openDatabase');
+  return driver;
+}
 
 /** File-backed PGlite instances open in this process: one per data folder (budgets.md). */
 const openDataDirs = new Set<string>();
@@ -56,6 +72,7 @@ function openPglite(dataDir: string): DatabaseHandle {
   }
   const client = inMemory ? new PGlite() : new PGlite(folder);
   const db = drizzlePglite({ client, schema });
+  drivers.set(db, { kind: 'pglite' });
   let closed = false;
   return {
     db,
@@ -73,6 +90,7 @@ function openPglite(dataDir: string): DatabaseHandle {
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
   const db = drizzleNodePg({ client: pool, schema });
+  drivers.set(db, { kind: 'postgres', pool });
   let closed = false;
   return {
     db,

@@ -170,8 +170,10 @@ export const contractHistory = pgTable(
 );
 
 /**
- * Per-request keys used as idempotency keys (docs/decisions/0004-idempotency.md). A key is
- * scoped to the customer; reusing it for another endpoint or body is a mismatch.
+ * Per-request keys used as idempotency keys (docs/decisions/0004-idempotency.md,
+ * 0044-crash-safe-idempotency.md). A key is scoped to the customer; reusing it for another
+ * endpoint or body is a mismatch. 'done' and the answer are written in the same transaction as
+ * the request's effect; an 'in_progress' mark counts only while its owner's process lock is held.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -183,6 +185,8 @@ export const idempotencyKeys = pgTable(
     /** sha256 of the method, path and canonical JSON body. */
     bodyHash: text('body_hash').notNull(),
     status: text('status', { enum: ['in_progress', 'done'] }).notNull(),
+    /** The process lock (server/idempotency/process-lock.ts) of the process running an in-progress key. */
+    owner: integer('owner'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -394,5 +398,111 @@ export const storageUsage = pgTable(
   },
   (table) => [
     check('storage_usage_bytes_check', sql`${table.usedBytes} >= 0 and ${table.capacityBytes} > 0 and ${table.usedBytes} <= ${table.capacityBytes}`),
+  ],
+);
+
+/*
+ * Hardening tables (docs/decisions/0042-0046): state every server process must share, so that
+ * two processes behind one address behave as one and a restart forgets nothing that matters.
+ */
+
+/** Failed sign-ins per account (lower-cased login ID, known or not): delay, then a temporary lock. */
+export const loginThrottles = pgTable('login_throttles', {
+  account: text('account').primaryKey(),
+  /** Wrong passwords since the last success or the end of the last lock. */
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  /** No sign-in for this account before then (a wrong password's delay, or the lock). */
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  /** Set while the account is locked (not merely delayed). */
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Request counts per limited subject and window (sliding window over two fixed windows). */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    bucket: text('bucket').notNull(),
+    /** Start of the window, ms since the epoch. */
+    windowStart: bigint('window_start', { mode: 'number' }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.bucket, table.windowStart] }), index('rate_limit_windows_start_idx').on(table.windowStart)],
+);
+
+/** The local OpenID provider's state (interactions, sessions, codes, grants): its adapter's rows. */
+export const oidcProviderEntries = pgTable(
+  'oidc_provider_entries',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_provider_entries_uid_idx').on(table.uid),
+    index('oidc_provider_entries_grant_idx').on(table.grantId),
+    index('oidc_provider_entries_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * The outbox sandbox's messages (docs/decisions/0033-message-outbox.md): the stand-in gateway's
+ * own table, so every process shows the same outbox. Production delivers instead.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: serial('id').primaryKey(),
+    messageId: text('message_id').notNull(),
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** Lower-cased address, or the phone number's digits (with a leading + when given). */
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['delivered', 'failed'] }).notNull(),
+  },
+  (table) => [uniqueIndex('outbox_messages_message_id_key').on(table.messageId), index('outbox_messages_recipient_idx').on(table.recipient, table.id)],
+);
+
+/**
+ * The card provider sandbox's orders (docs/decisions/0032-card-provider-sandbox.md): the stand-in
+ * provider's own table, so an order survives a restart and any process can serve its pages.
+ * No card number is ever stored.
+ */
+export const cardProviderOrders = pgTable(
+  'card_provider_orders',
+  {
+    orderId: text('order_id').primaryKey(),
+    /** The secret in the hosted page's address, given only to the merchant: the order id alone opens nothing. */
+    payToken: text('pay_token').notNull(),
+    merchantOrderId: text('merchant_order_id').notNull(),
+    operationType: text('operation_type').notNull(),
+    orderDoneUrl: text('order_done_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    contentsServiceId: text('contents_service_id').notNull(),
+    description: text('description'),
+    status: text('status', { enum: ['pending', 'completed', 'cancelled', 'rejected', 'expired'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A card waiting for 3-D Secure: last4, brand, expiry; never the number. */
+    challenge: jsonb('challenge'),
+    tokenPan: text('token_pan'),
+    tokenPanEffectiveDate: text('token_pan_effective_date'),
+    checkRequestValidityToken: text('check_request_validity_token'),
+    last4: text('last4'),
+    brand: text('brand'),
+    rejectReason: text('reject_reason'),
+  },
+  (table) => [
+    uniqueIndex('card_provider_orders_merchant_order_key').on(table.merchantOrderId),
+    uniqueIndex('card_provider_orders_pay_token_key').on(table.payToken),
+    index('card_provider_orders_created_idx').on(table.createdAt),
   ],
 );

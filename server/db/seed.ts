@@ -36,6 +36,13 @@ function historyFor(contract: DemoContract): { requestType: string; before: stri
   return rows;
 }
 
+/** Whether any demo customer is in the database (a server outside demo mode refuses to start on one). */
+export async function demoCustomersPresent(db: Db): Promise<boolean> {
+  const ids = demoCustomerRecords.map((customer) => customer.sbSystemId);
+  const found = await db.select({ id: customers.sbSystemId }).from(customers).where(inArray(customers.sbSystemId, ids)).limit(1);
+  return found.length > 0;
+}
+
 export async function seedDemoData(db: Db, now: Date = new Date()): Promise<SeedResult> {
   const ids = demoCustomerRecords.map((customer) => customer.sbSystemId);
   const existing = await db.select({ id: customers.sbSystemId }).from(customers).where(inArray(customers.sbSystemId, ids));

@@ -2,10 +2,12 @@
  * Where the portal's external systems are and how it authenticates to them, resolved from the
  * environment once at start-up. A system without a configured URL is the sandbox stand-in on
  * this very server, reached over real HTTP on the address the server listens on; the sandbox
- * and the portal then share per-process random credentials, so no key lives in the repository.
+ * and the portal then share credentials derived from SESSION_SECRET, so every process of one
+ * deployment agrees on them (docs/decisions/0046-two-processes.md) and none lives in the
+ * repository beyond the development secret's.
  */
-import { randomBytes } from 'node:crypto';
 import type { Env } from '../env';
+import { deriveKey } from '../security/app-secret';
 import type { BaseUrl } from './gateway-http';
 
 export type CardProviderConfig = { baseUrl: BaseUrl; merchantKey: string; secret: string };
@@ -15,7 +17,7 @@ export type GatewayConfig = {
   cardProvider: CardProviderConfig;
   messageGateway: MessageGatewayConfig;
   /** Options for `cardProviderSandbox`; undefined when a real provider is configured. */
-  cardSandbox: { merchantKey: string; secret: string; publicOrigin?: string } | undefined;
+  cardSandbox: { merchantKey: string; secret: string; publicOrigin: string | (() => string) } | undefined;
   /** Options for `outboxSandbox`; undefined when a real gateway is configured. */
   outboxSandbox: { apiKey: string } | undefined;
 };
@@ -47,10 +49,11 @@ export function resolveGatewayConfig(env: Env, options: GatewayConfigOptions = {
     };
   } else {
     needSandbox('CARD_PROVIDER_URL');
-    const merchantKey = env.CARD_PROVIDER_MERCHANT_KEY ?? randomKey();
-    const secret = env.CARD_PROVIDER_SECRET ?? randomKey();
+    const merchantKey = env.CARD_PROVIDER_MERCHANT_KEY ?? derivedKey(env, 'sandbox-card-merchant-key');
+    const secret = env.CARD_PROVIDER_SECRET ?? derivedKey(env, 'sandbox-card-secret');
     cardProvider = { baseUrl: () => `${localOrigin()}/sandbox/card`, merchantKey, secret };
-    cardSandbox = { merchantKey, secret, ...(env.PUBLIC_URL === undefined ? {} : { publicOrigin: env.PUBLIC_URL }) };
+    // The origin customers use, never a request's Host: PUBLIC_URL, or this server's address.
+    cardSandbox = { merchantKey, secret, publicOrigin: env.PUBLIC_URL ?? localOrigin };
   }
 
   let messageGateway: MessageGatewayConfig;
@@ -60,7 +63,7 @@ export function resolveGatewayConfig(env: Env, options: GatewayConfigOptions = {
     messageGateway = { baseUrl: env.MESSAGE_GATEWAY_URL, key: env.MESSAGE_GATEWAY_KEY ?? '' };
   } else {
     needSandbox('MESSAGE_GATEWAY_URL');
-    const key = env.MESSAGE_GATEWAY_KEY ?? randomKey();
+    const key = env.MESSAGE_GATEWAY_KEY ?? derivedKey(env, 'sandbox-message-gateway-key');
     messageGateway = { baseUrl: () => `${localOrigin()}/sandbox/outbox`, key };
     outboxSandbox = { apiKey: key };
   }
@@ -76,6 +79,6 @@ function defaultLocalOrigin(env: Env): string {
   return `http://${host}:${env.PORT}`;
 }
 
-function randomKey(): string {
-  return randomBytes(32).toString('base64url');
+function derivedKey(env: Env, purpose: string): string {
+  return deriveKey(env, purpose).toString('base64url');
 }

@@ -4,10 +4,15 @@
  * HTTP, to the sandbox on this very server when it is the one answering.
  */
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { customers } from '../db/schema';
 import type { Env } from '../env';
 import { cardProviderSandbox } from '../sandbox/card-provider/card-provider-plugin';
-import { outboxSandbox } from '../sandbox/outbox/outbox-plugin';
+import { outboxSandbox, type ReaderOf } from '../sandbox/outbox/outbox-plugin';
+import { normalizeRecipient } from '../sandbox/outbox/outbox-store';
+import { findActiveSession, SESSION_COOKIE } from '../session/session-store';
 import { createCardProviderClient, type CardProviderClient } from './card-provider-client';
 import { resolveGatewayConfig } from './gateway-config';
 import { createMessageGatewayClient, type MessageGatewayClient } from './message-gateway-client';
@@ -57,12 +62,36 @@ export async function registerGateways(
   if (config.cardSandbox) {
     await app.register(cardProviderSandbox, {
       ...config.cardSandbox,
+      db: app.portal.db,
       ...(options.sandboxNow === undefined ? {} : { now: options.sandboxNow }),
     });
   }
-  if (config.outboxSandbox) await app.register(outboxSandbox, config.outboxSandbox);
+  if (config.outboxSandbox) {
+    await app.register(outboxSandbox, {
+      ...config.outboxSandbox,
+      db: app.portal.db,
+      readerOf: customerAddresses(app.portal.db),
+      ...(env.OUTBOX_READ_KEY === undefined ? {} : { readKey: env.OUTBOX_READ_KEY }),
+    });
+  }
   return {
     cardProvider: createCardProviderClient(config.cardProvider),
     messages: createMessageGatewayClient(config.messageGateway),
+  };
+}
+
+/** The outbox's reader: the customer signed in on this browser reads the messages to their own contacts. */
+function customerAddresses(db: Db): ReaderOf {
+  return async (request) => {
+    const id = request.cookies[SESSION_COOKIE];
+    const session = id === undefined ? undefined : await findActiveSession(db, id);
+    if (session === undefined) return undefined;
+    const [customer] = await db
+      .select({ mailAddress: customers.mailAddress, phoneNumber: customers.phoneNumber })
+      .from(customers)
+      .where(eq(customers.sbSystemId, session.sbSystemId))
+      .limit(1);
+    if (customer === undefined) return undefined;
+    return [normalizeRecipient('email', customer.mailAddress), normalizeRecipient('sms', customer.phoneNumber)];
   };
 }

@@ -1,12 +1,21 @@
 /**
- * What every route of the portal reaches through the Fastify instance: the database and the
- * parsed environment. buildApp decorates the root instance once; plugins inherit it.
+ * What every route of the portal reaches through the Fastify instance: the database, the
+ * parsed environment, the configured origin and the process lock. buildApp
+ * decorates the root instance once; plugins inherit it.
  */
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import type { ProcessLock } from '../idempotency/process-lock';
 import type { SessionRow } from '../session/session-store';
 
-export type PortalContext = { readonly db: Db; readonly env: Env };
+export type PortalContext = {
+  readonly db: Db;
+  readonly env: Env;
+  /** The origin customers use: PUBLIC_URL, or the listening address; never a request's Host. */
+  readonly baseUrl: () => string;
+  /** This process's lock: in-progress idempotency keys count only while their owner's is held. */
+  readonly processLock: ProcessLock;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,14 +1,24 @@
 /**
- * Per-request keys as idempotency keys (docs/decisions/0004-idempotency.md).
- * claim -> run the handler -> complete (or release on failure). The claim is one INSERT ... ON
- * CONFLICT DO NOTHING, so of any number of concurrent duplicates exactly one proceeds.
+ * Per-request keys as idempotency keys (docs/decisions/0004-idempotency.md,
+ * 0044-crash-safe-idempotency.md).
+ *
+ * claim -> run the handler -> the answer is stored in the same transaction as the effect
+ * (`effectWithAnswer`), or the claim is released on failure.
+ * - The claim is one INSERT ... ON CONFLICT DO NOTHING, so of any number of concurrent
+ *   duplicates exactly one proceeds; the others see "in progress" (409 A0409).
+ * - An in-progress key names its owner's process lock (process-lock.ts). It counts only while
+ *   that lock is held: a key left by a crashed process is taken over at once.
+ * - 'done' and the answer commit together with the effect, so after a crash the key replays
+ *   the answer exactly when the effect happened.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
+import type { ProcessLock } from './process-lock';
 
 export type KeyRef = { key: string; sbSystemId: string };
+export type KeyRequest = KeyRef & { endpoint: string; bodyHash: string };
 
 export type Claim =
   | { kind: 'proceed' }
@@ -16,8 +26,6 @@ export type Claim =
   | { kind: 'inProgress' }
   | { kind: 'mismatch' };
 
-/** An in-progress claim older than this is taken to be from a crashed process and may be taken over. */
-export const STALE_CLAIM_MS = 5 * 60_000;
 /** Finished keys are kept this long; the client reuses a key only within one submit and its retry. */
 export const KEY_RETENTION_MS = 24 * 60 * 60_000;
 
@@ -39,38 +47,32 @@ export function requestFingerprint(method: string, path: string, query: unknown,
     .digest('base64url');
 }
 
-export async function claimKey(
-  db: Db,
-  ref: KeyRef & { endpoint: string; bodyHash: string },
-  now: Date = new Date(),
-): Promise<Claim> {
+const keyIs = (ref: KeyRef) => and(eq(idempotencyKeys.sbSystemId, ref.sbSystemId), eq(idempotencyKeys.key, ref.key));
+
+export async function claimKey(db: Db, lock: ProcessLock, request: KeyRequest, now: Date = new Date()): Promise<Claim> {
   // Two rounds: a claim released between our INSERT and SELECT is simply claimed again.
   for (let round = 0; round < 2; round += 1) {
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ ...ref, status: 'in_progress', createdAt: now })
+      .values({ ...request, status: 'in_progress', owner: lock.owner, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (inserted.length > 0) return { kind: 'proceed' };
 
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.sbSystemId, ref.sbSystemId), eq(idempotencyKeys.key, ref.key)))
-      .limit(1);
+    const [row] = await db.select().from(idempotencyKeys).where(keyIs(request)).limit(1);
     if (!row) continue;
-    if (row.endpoint !== ref.endpoint || row.bodyHash !== ref.bodyHash) return { kind: 'mismatch' };
+    if (row.endpoint !== request.endpoint || row.bodyHash !== request.bodyHash) return { kind: 'mismatch' };
     if (row.status === 'done') return { kind: 'replay', status: row.responseStatus ?? 200, body: row.responseBody };
-    if (now.getTime() - row.createdAt.getTime() < STALE_CLAIM_MS) return { kind: 'inProgress' };
+    if (row.owner !== null && (await lock.isAlive(row.owner))) return { kind: 'inProgress' };
+    // The owner's process is gone and its effect never committed: this call runs it.
     const taken = await db
       .update(idempotencyKeys)
-      .set({ createdAt: now })
+      .set({ owner: lock.owner, createdAt: now })
       .where(
         and(
-          eq(idempotencyKeys.sbSystemId, ref.sbSystemId),
-          eq(idempotencyKeys.key, ref.key),
+          keyIs(request),
           eq(idempotencyKeys.status, 'in_progress'),
-          eq(idempotencyKeys.createdAt, row.createdAt),
+          row.owner === null ? undefined : eq(idempotencyKeys.owner, row.owner),
         ),
       )
       .returning({ key: idempotencyKeys.key });
@@ -79,28 +81,45 @@ export async function claimKey(
   return { kind: 'inProgress' };
 }
 
-/** Stores the first answer; later duplicates replay it. */
-export async function completeKey(db: Db, ref: KeyRef, status: number, body: unknown, now: Date = new Date()): Promise<void> {
-  await db
+/** Marks the claimed key done with its answer; inside the effect's transaction it commits with the effect. */
+export async function completeKey(db: Db, lock: ProcessLock, ref: KeyRef, status: number, body: unknown, now: Date = new Date()): Promise<void> {
+  const completed = await db
     .update(idempotencyKeys)
-    .set({ status: 'done', responseStatus: status, responseBody: body ?? null, completedAt: now })
-    .where(and(eq(idempotencyKeys.sbSystemId, ref.sbSystemId), eq(idempotencyKeys.key, ref.key)));
+    .set({ status: 'done', owner: null, responseStatus: status, responseBody: body ?? null, completedAt: now })
+    .where(and(keyIs(ref), eq(idempotencyKeys.status, 'in_progress'), eq(idempotencyKeys.owner, lock.owner)))
+    .returning({ key: idempotencyKeys.key });
+  // Only a process taken for dead could lose its claim; its effect must not commit then.
+  if (completed.length === 0) throw new Error('idempotency claim lost before the answer was stored');
+}
+
+/** Runs `work` in one transaction that also stores its result as the key's answer (status 200). */
+export function effectWithAnswer<T>(db: Db, lock: ProcessLock, ref: KeyRef, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const value = await work(tx);
+    await completeKey(tx, lock, ref, 200, value);
+    return value;
+  });
 }
 
 /**
  * Forgets a claim whose handler failed. A failed request changed nothing (every write is in a
  * transaction), so the client's retry with the same key simply runs again.
  */
-export async function releaseKey(db: Db, ref: KeyRef): Promise<void> {
+export async function releaseKey(db: Db, lock: ProcessLock, ref: KeyRef): Promise<void> {
   await db
     .delete(idempotencyKeys)
-    .where(
-      and(
-        eq(idempotencyKeys.sbSystemId, ref.sbSystemId),
-        eq(idempotencyKeys.key, ref.key),
-        eq(idempotencyKeys.status, 'in_progress'),
-      ),
-    );
+    .where(and(keyIs(ref), eq(idempotencyKeys.status, 'in_progress'), eq(idempotencyKeys.owner, lock.owner)));
+}
+
+/** Whether one of the customer's calls to this endpoint runs now, in a live process. */
+export async function hasLiveClaim(db: Db, lock: ProcessLock, sbSystemId: string, endpoint: string): Promise<boolean> {
+  const rows = await db
+    .select({ owner: idempotencyKeys.owner })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.sbSystemId, sbSystemId), eq(idempotencyKeys.endpoint, endpoint), eq(idempotencyKeys.status, 'in_progress')))
+    .limit(10);
+  for (const { owner } of rows) if (owner !== null && (await lock.isAlive(owner))) return true;
+  return false;
 }
 
 export async function pruneKeys(db: Db, now: Date = new Date()): Promise<number> {

@@ -10,14 +10,6 @@ export const ReturnPaths = { done: '/Payment/Redirect', cancel: '/Payment/Cancel
 /** The query the app adds: the flow id that finds the run again (src/flows/flow-inputs.ts). */
 const FLOW_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
-/**
- * The origin the portal is served on: PUBLIC_URL when configured, otherwise the origin the
- * browser called (local and review hosts, where the Vite proxy keeps the browser's Host).
- */
-export function portalOrigin(publicUrl: string | undefined, requestOrigin: string): string {
-  return new URL(publicUrl ?? requestOrigin).origin;
-}
-
 export function returnUrlIssues(value: string, origin: string, path: string, where: string): Issue[] {
   const refuse = (message: string): Issue[] => [{ path: where, message }];
   let url: URL;

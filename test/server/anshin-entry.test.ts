@@ -60,6 +60,7 @@ describe('GET /api/customer/{sbSystemId}/entry_judgement', () => {
       endpoint: 'POST /api/customer/{sbSystemId}/service',
       bodyHash: 'h',
       status: 'in_progress',
+      owner: kit.test.app.portal.processLock.owner,
     });
     const answer = await judge('demo01');
     expect(answer.ngList).toEqual([{ parameter: 'orderInProgress', reason: 'ORDER_IN_PROGRESS' }]);

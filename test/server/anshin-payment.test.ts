@@ -13,7 +13,7 @@ import {
   call,
   cancelAtProvider,
   goodCard,
-  injectReturnUrls,
+  returnUrls,
   snapshotOf,
   submitCard,
   unusableCard,
@@ -24,6 +24,9 @@ import {
 import { apiHeaders } from './support/build-test-app';
 
 let clockShiftMs = 0;
+/** The portal's own return pages, on the origin it is configured with (here: where it listens). */
+const portalReturnUrls = () => returnUrls(kit.origin);
+
 const kit = signedInAppForFile(['demo01', 'demo02', 'demo03', 'demo04', 'demo07', 'demo12', 'demo13', 'demo14'], {
   gateways: { sandboxNow: () => new Date(Date.now() + clockShiftMs) },
 });
@@ -32,7 +35,7 @@ const user = kit.user;
 let keySequence = 0;
 const nextKey = (label: string) => `${label}-${(keySequence += 1)}-key`;
 
-const paymentInformation = (id: string, operationType: string, urls: Record<string, string> = injectReturnUrls, headers: Record<string, string> = { contentsserviceid: '223' }) =>
+const paymentInformation = (id: string, operationType: string, urls: Record<string, string> = portalReturnUrls(), headers: Record<string, string> = { contentsserviceid: '223' }) =>
   call(kit.test, user(id), 'POST', '/payment/information', {
     payload: { operationType, ...urls },
     headers: { ...headers, 'x-request-key': nextKey('payinfo') },
@@ -47,7 +50,7 @@ async function cardFor(id: string, operationType: string, card = goodCard) {
   const { redirectOrderUrl, orderId } = created.json<{ redirectOrderUrl: string; orderId: string }>();
   expect(redirectOrderUrl.startsWith(`${kit.origin}/sandbox/card/pay/`)).toBe(true);
   const location = await submitCard(redirectOrderUrl, card);
-  expect(location).toBe(injectReturnUrls.orderDoneUrl);
+  expect(location).toBe(portalReturnUrls().orderDoneUrl);
   const verified = PaymentMethodsResponseSchema.parse((await methods(id, `contentsServiceId=223&orderId=${orderId}`)).json());
   return { orderId, redirectOrderUrl, order: verified.order };
 }
@@ -107,22 +110,22 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
   it('戻り先がポータル自身の /Payment/Redirect と /Payment/Cancel/Redirect でなければ400 A0400で、注文を作らないこと', async () => {
     const before = await kit.test.db.select().from(paymentOrders);
     const evil = [
-      { ...injectReturnUrls, orderDoneUrl: 'https://evil.example.com/Payment/Redirect?flowId=f' },
-      { ...injectReturnUrls, cancelUrl: 'http://localhost.evil.example.com/Payment/Cancel/Redirect' },
-      { ...injectReturnUrls, orderDoneUrl: 'http://localhost/Top' },
-      { ...injectReturnUrls, orderDoneUrl: 'http://localhost/Payment/Cancel/Redirect' },
-      { ...injectReturnUrls, orderDoneUrl: 'http://localhost/Payment/Redirect?next=https://evil.example.com' },
-      { ...injectReturnUrls, orderDoneUrl: 'http://user:pass@localhost/Payment/Redirect' },
-      { ...injectReturnUrls, orderDoneUrl: 'javascript:alert(1)' },
-      { ...injectReturnUrls, orderDoneUrl: 'http://localhost:8080/Payment/Redirect' },
-      { ...injectReturnUrls, cancelUrl: '/Payment/Cancel/Redirect' },
+      { ...portalReturnUrls(), orderDoneUrl: 'https://evil.example.com/Payment/Redirect?flowId=f' },
+      { ...portalReturnUrls(), cancelUrl: 'http://localhost.evil.example.com/Payment/Cancel/Redirect' },
+      { ...portalReturnUrls(), orderDoneUrl: `${kit.origin}/Top` },
+      { ...portalReturnUrls(), orderDoneUrl: `${kit.origin}/Payment/Cancel/Redirect` },
+      { ...portalReturnUrls(), orderDoneUrl: `${kit.origin}/Payment/Redirect?next=https://evil.example.com` },
+      { ...portalReturnUrls(), orderDoneUrl: kit.origin.replace('http://', 'http://user:pass@') + '/Payment/Redirect' },
+      { ...portalReturnUrls(), orderDoneUrl: 'javascript:alert(1)' },
+      { ...portalReturnUrls(), orderDoneUrl: 'http://localhost:8080/Payment/Redirect' },
+      { ...portalReturnUrls(), cancelUrl: '/Payment/Cancel/Redirect' },
     ];
     for (const urls of evil) {
       const response = await paymentInformation('demo01', '10', urls);
       expect(response.statusCode, JSON.stringify(urls)).toBe(400);
       expect(response.json<Answer>().errorCode).toBe('A0400');
     }
-    const noHeader = await paymentInformation('demo01', '10', injectReturnUrls, {});
+    const noHeader = await paymentInformation('demo01', '10', portalReturnUrls(), {});
     expect(noHeader.statusCode).toBe(400);
     expect((await paymentInformation('demo01', '30')).statusCode).toBe(400);
     expect(await kit.test.db.select().from(paymentOrders)).toEqual(before);
@@ -144,7 +147,7 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
       expect(response.statusCode, `${id} ${operation}`).toBe(409);
       expect(response.json<Answer>().errorCode).toBe('E0008');
     }
-    expect((await paymentInformation('demo01', '10', injectReturnUrls, { contentsserviceid: '237' })).json<Answer>().errorCode).toBe('E0008');
+    expect((await paymentInformation('demo01', '10', portalReturnUrls(), { contentsserviceid: '237' })).json<Answer>().errorCode).toBe('E0008');
     expect(await kit.test.db.select().from(paymentOrders)).toEqual(before);
   });
 
@@ -152,7 +155,7 @@ describe('POST /api/customer/{sbSystemId}/payment/information', () => {
     await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({
       method: 'POST',
       url: `/api/customer/${id}/payment/information`,
-      payload: { operationType: '10', ...injectReturnUrls },
+      payload: { operationType: '10', ...portalReturnUrls() },
     }));
   });
 });
@@ -205,7 +208,7 @@ describe('カード決済事業者との往復と登録', () => {
   it('キャンセルは cancelled、利用できないカードは rejected、放置された注文は expired と、事業者の結果を返すこと', async () => {
     const cancelled = await paymentInformation('demo13', '10');
     const cancelUrl = await cancelAtProvider(cancelled.json<Answer>().redirectOrderUrl ?? "");
-    expect(cancelUrl).toBe(injectReturnUrls.cancelUrl);
+    expect(cancelUrl).toBe(portalReturnUrls().cancelUrl);
     expect((await methods('demo13', `orderId=${cancelled.json<Answer>().orderId}`)).json<Answer>().order).toEqual({ orderId: cancelled.json<Answer>().orderId, status: 'cancelled' });
 
     const { order: rejected } = await cardFor('demo13', '10', unusableCard);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CustomerParams, NoBody, NoParams, NoQuery, defineEndpoint } from '../../contracts/endpoint';
 import { registerEndpoint, sessionOf } from '../../server/api/register-endpoint';
-import { apiHeaders, buildTestApp, signInAs, type TestApp, errorOf } from './support/build-test-app';
+import { apiHeaders, buildTestApp, productionEnv, signInAs, type TestApp, errorOf } from './support/build-test-app';
 
 const wrongAnswer = defineEndpoint({
   method: 'GET',
@@ -42,7 +42,7 @@ let test: TestApp;
 let production: TestApp;
 beforeAll(async () => {
   test = await buildTestApp({ extend });
-  production = await buildTestApp({ extend, env: { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) } });
+  production = await buildTestApp({ extend, env: productionEnv });
 });
 afterAll(async () => {
   await test.close();

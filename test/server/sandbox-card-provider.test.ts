@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardProviderClient, type CardProviderClient } from '../../server/gateways/card-provider-client';
 import { GatewayError } from '../../server/gateways/gateway-error';
 import { cardProviderSandbox } from '../../server/sandbox/card-provider/card-provider-plugin';
+import { migratedDatabase } from './support/build-test-app';
 import { luhnValid, TestCards } from '../../server/sandbox/card-provider/card-input';
 
 const merchantKey = 'test-merchant-key-0123456789';
@@ -18,6 +19,7 @@ const logLines: string[] = [];
 let clock = new Date('2026-11-21T10:00:00Z');
 let app: FastifyInstance;
 let base: string;
+let database: Awaited<ReturnType<typeof migratedDatabase>>;
 let client: CardProviderClient;
 let sequence = 0;
 
@@ -28,8 +30,9 @@ beforeAll(async () => {
       callback();
     },
   });
+  database = await migratedDatabase();
   app = Fastify({ logger: { level: 'trace', stream }, routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(cardProviderSandbox, { merchantKey, secret, now: () => clock });
+  await app.register(cardProviderSandbox, { merchantKey, secret, db: database.db, now: () => clock });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `${app.listeningOrigin}/sandbox/card`;
   client = createCardProviderClient({ baseUrl: base, merchantKey, secret });
@@ -37,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await database.close();
 });
 
 async function newOrder(overrides: { description?: string } = {}) {
@@ -67,6 +71,33 @@ const goodCard = {
 };
 
 describe('card provider sandbox', () => {
+  it('opens, pays and cancels an order only at the address given to the merchant: the order id alone does nothing', async () => {
+    const { created } = await newOrder();
+    expect(created.redirectOrderUrl).not.toContain(created.orderId);
+    const byId = `${base}/pay/${created.orderId}`;
+    expect((await fetch(byId)).status).toBe(404);
+    expect((await postForm(`${byId}/cancel`, {})).status).toBe(404);
+    expect((await postForm(byId, goodCard)).status).toBe(404);
+    expect((await postForm(`${base}/pay/pay_${'A'.repeat(32)}/cancel`, {})).status).toBe(404);
+    expect(await client.getOrder(created.orderId)).toMatchObject({ status: 'pending' });
+    expect((await postForm(`${created.redirectOrderUrl}/cancel`, {})).status).toBe(303);
+    expect(await client.getOrder(created.orderId)).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('keeps its orders in the database: another server on the same database serves the same order', async () => {
+    const { created } = await newOrder();
+    const twin = Fastify();
+    await twin.register(cardProviderSandbox, { merchantKey, secret, db: database.db, now: () => clock });
+    await twin.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const path = new URL(created.redirectOrderUrl).pathname;
+      expect((await postForm(`${twin.listeningOrigin}${path}`, goodCard)).status).toBe(303);
+      expect(await client.getOrder(created.orderId)).toMatchObject({ status: 'completed', last4: '4242' });
+    } finally {
+      await twin.close();
+    }
+  });
+
   it('lists only test cards that pass the Luhn check, with every length the form accepts', () => {
     for (const card of TestCards) expect(luhnValid(card.number), card.number).toBe(true);
     expect(new Set(TestCards.map((card) => card.number.length))).toEqual(new Set([14, 15, 16]));
@@ -75,7 +106,7 @@ describe('card provider sandbox', () => {
 
   it('registers a good card: hosted page, 303 back to the portal, a verifiable token and no card number anywhere', async () => {
     const { input, created } = await newOrder();
-    expect(created.redirectOrderUrl).toBe(`${base}/pay/${created.orderId}`);
+    expect(created.redirectOrderUrl).toMatch(new RegExp(`^${base}/pay/pay_[A-Za-z0-9_-]{32}$`));
     expect(await client.getOrder(created.orderId)).toMatchObject({ status: 'pending', tokenPAN: null, last4: null });
 
     const page = await fetch(created.redirectOrderUrl);
@@ -398,7 +429,7 @@ describe('card provider sandbox', () => {
 describe('card provider sandbox behind a public origin', () => {
   it('builds the hosted page URL on the configured public origin', async () => {
     const other = Fastify();
-    await other.register(cardProviderSandbox, { merchantKey, secret, publicOrigin: 'https://review.portal.example.test/' });
+    await other.register(cardProviderSandbox, { merchantKey, secret, db: database.db, publicOrigin: 'https://review.portal.example.test/' });
     await other.listen({ host: '127.0.0.1', port: 0 });
     try {
       const otherClient = createCardProviderClient({ baseUrl: () => `${other.listeningOrigin}/sandbox/card`, merchantKey, secret });
@@ -409,8 +440,8 @@ describe('card provider sandbox behind a public origin', () => {
         cancelUrl: `${portal}/Payment/Cancel/Redirect`,
         contentsServiceId: '231',
       });
-      expect(created.redirectOrderUrl).toBe(`https://review.portal.example.test/sandbox/card/pay/${created.orderId}`);
-      const page = await fetch(`${other.listeningOrigin}/sandbox/card/pay/${created.orderId}`);
+      expect(created.redirectOrderUrl).toMatch(/^https:\/\/review\.portal\.example\.test\/sandbox\/card\/pay\/pay_[A-Za-z0-9_-]{32}$/);
+      const page = await fetch(`${other.listeningOrigin}${new URL(created.redirectOrderUrl).pathname}`);
       expect(await page.text()).toContain('お支払い方法の変更（携帯電話料金とまとめて支払い → クレジットカード）');
     } finally {
       await other.close();

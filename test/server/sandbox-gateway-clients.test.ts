@@ -11,6 +11,7 @@ import { GatewayError } from '../../server/gateways/gateway-error';
 import { createMessageGatewayClient } from '../../server/gateways/message-gateway-client';
 import { cardProviderSandbox } from '../../server/sandbox/card-provider/card-provider-plugin';
 import { outboxSandbox } from '../../server/sandbox/outbox/outbox-plugin';
+import { migratedDatabase } from './support/build-test-app';
 
 let fake: FastifyInstance;
 let origin: string;
@@ -65,18 +66,25 @@ describe('gateway clients', () => {
 });
 
 describe('gateway configuration', () => {
-  it('points both clients at this server’s sandboxes by default, with shared random credentials', async () => {
-    const env = parseEnv({ NODE_ENV: 'test', PORT: '0' });
+  it('points both clients at this server’s sandboxes by default, with credentials every process of the deployment derives alike', async () => {
+    const env = parseEnv({ NODE_ENV: 'test', PORT: '0', SESSION_SECRET: 's'.repeat(32) });
     const app = Fastify();
     const config = resolveGatewayConfig(env, { localOrigin: () => app.listeningOrigin });
     expect(config.cardSandbox).toBeDefined();
     expect(config.outboxSandbox).toBeDefined();
     expect(config.cardProvider.merchantKey).toHaveLength(43);
-    expect(resolveGatewayConfig(env).cardProvider.merchantKey).not.toBe(config.cardProvider.merchantKey);
+    // A second process with the same secret agrees; another deployment's secret does not.
+    expect(resolveGatewayConfig(env).cardProvider.merchantKey).toBe(config.cardProvider.merchantKey);
+    const other = resolveGatewayConfig(parseEnv({ NODE_ENV: 'test', SESSION_SECRET: 't'.repeat(32) }));
+    expect(other.cardProvider.merchantKey).not.toBe(config.cardProvider.merchantKey);
+    expect(other.cardProvider.secret).not.toBe(config.cardProvider.secret);
+    expect(other.messageGateway.key).not.toBe(config.messageGateway.key);
 
     // The lead's registration, as in the report: one line per sandbox.
-    if (config.cardSandbox) await app.register(cardProviderSandbox, config.cardSandbox);
-    if (config.outboxSandbox) await app.register(outboxSandbox, config.outboxSandbox);
+    const database = await migratedDatabase();
+    app.addHook('onClose', () => database.close());
+    if (config.cardSandbox) await app.register(cardProviderSandbox, { ...config.cardSandbox, db: database.db });
+    if (config.outboxSandbox) await app.register(outboxSandbox, { ...config.outboxSandbox, db: database.db });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const cards = createCardProviderClient(config.cardProvider);

@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError } from '../../server/gateways/gateway-error';
 import { createMessageGatewayClient, type MessageGatewayClient } from '../../server/gateways/message-gateway-client';
-import { outboxSandbox } from '../../server/sandbox/outbox/outbox-plugin';
+import { outboxSandbox, ReadKeyHeader } from '../../server/sandbox/outbox/outbox-plugin';
+import { migratedDatabase } from './support/build-test-app';
 
 const apiKey = 'test-gateway-key-0123456789';
 let app: FastifyInstance;
@@ -15,16 +16,22 @@ let client: MessageGatewayClient;
 
 type Listed = { messages: { messageId: string; channel: string; to: string; subject: string | null; body: string; acceptedAt: string; status: string }[] };
 
+/** The sandbox's own read key: QA tools and these tests read every message with it. */
+const readKey = 'test-outbox-read-key-0123456789';
+const reading = { headers: { [ReadKeyHeader]: readKey } };
+let database: Awaited<ReturnType<typeof migratedDatabase>>;
+
 async function read(query: string): Promise<Listed> {
-  const response = await fetch(`${base}/api/messages?${query}`);
+  const response = await fetch(`${base}/api/messages?${query}`, reading);
   expect(response.status).toBe(200);
   return (await response.json()) as Listed;
 }
 
 beforeAll(async () => {
   // As the portal's server is configured (server/app.ts).
+  database = await migratedDatabase();
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
-  await app.register(outboxSandbox, { apiKey });
+  await app.register(outboxSandbox, { apiKey, db: database.db, readKey });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `${app.listeningOrigin}/sandbox/outbox`;
   client = createMessageGatewayClient({ baseUrl: base, key: apiKey });
@@ -32,6 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
+  await database.close();
 });
 
 describe('outbox sandbox', () => {
@@ -108,12 +116,12 @@ describe('outbox sandbox', () => {
       const response = await fetch(`${base}/api/messages`, { method: 'POST', headers, body: JSON.stringify(body) });
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
-    expect((await fetch(`${base}/api/messages?limit=0`)).status).toBe(400);
+    expect((await fetch(`${base}/api/messages?limit=0`, reading)).status).toBe(400);
   });
 
   it('shows the messages on a Japanese page, escaped, without scripts, refreshing itself', async () => {
     await client.send({ channel: 'email', to: 'page@example.test', subject: '<b>件名</b>', body: '1行目\n<script>alert(1)</script>' });
-    const page = await fetch(`${base}?to=page%40example.test`);
+    const page = await fetch(`${base}?to=page%40example.test`, reading);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -127,25 +135,27 @@ describe('outbox sandbox', () => {
     expect(text).toMatch(/<meta http-equiv="refresh" content="\d+">/);
     expect(text).not.toContain('hanako@example.test');
 
-    const all = await (await fetch(base)).text();
+    const all = await (await fetch(base, reading)).text();
     expect(all).toContain('hanako@example.test');
     expect(all.indexOf('page@example.test')).toBeLessThan(all.indexOf('hanako@example.test'));
     expect((await fetch(`${base}/assets/outbox-page.css`)).headers.get('content-type')).toContain('text/css');
-    expect((await fetch(`${base}/`)).status).toBe(200);
+    expect((await fetch(`${base}/`, reading)).status).toBe(200);
   });
 });
 
 describe('outbox sandbox capacity', () => {
   it('keeps only the latest messages', async () => {
     const small = Fastify();
-    await small.register(outboxSandbox, { apiKey, capacity: 3 });
+    const own = await migratedDatabase();
+    small.addHook('onClose', () => own.close());
+    await small.register(outboxSandbox, { apiKey, db: own.db, readKey, capacity: 3 });
     await small.listen({ host: '127.0.0.1', port: 0 });
     try {
       const smallClient = createMessageGatewayClient({ baseUrl: `${small.listeningOrigin}/sandbox/outbox`, key: apiKey });
       for (let index = 1; index <= 5; index += 1) {
         await smallClient.send({ channel: 'sms', to: '09000000001', body: `メッセージ${index}` });
       }
-      const response = await fetch(`${small.listeningOrigin}/sandbox/outbox/api/messages`);
+      const response = await fetch(`${small.listeningOrigin}/sandbox/outbox/api/messages`, reading);
       const listed = (await response.json()) as Listed;
       expect(listed.messages.map((message) => message.body)).toEqual(['メッセージ5', 'メッセージ4', 'メッセージ3']);
     } finally {

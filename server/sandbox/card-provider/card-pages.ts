@@ -24,9 +24,10 @@ const OperationLabel: Record<OperationType, string> = {
   '70': 'お支払い方法の変更（携帯電話料金とまとめて支払い → クレジットカード）とサービスの再開',
 };
 
-export const payPath = (orderId: string) => `${CardSandboxPrefix}/pay/${encodeURIComponent(orderId)}`;
-export const authenticatePath = (orderId: string) => `${payPath(orderId)}/authenticate`;
-export const cancelPath = (orderId: string) => `${payPath(orderId)}/cancel`;
+/** The hosted pages' addresses carry the order's pay token, never its id. */
+export const payPath = (payToken: string) => `${CardSandboxPrefix}/pay/${encodeURIComponent(payToken)}`;
+export const authenticatePath = (payToken: string) => `${payPath(payToken)}/authenticate`;
+export const cancelPath = (payToken: string) => `${payPath(payToken)}/cancel`;
 
 function layout(title: string, body: SafeHtml): string {
   return html`<!doctype html>
@@ -70,7 +71,7 @@ function merchantSummary(order: Order, merchantName: string): SafeHtml {
 }
 
 function cancelForm(order: Order): SafeHtml {
-  return html`<form method="post" action="${cancelPath(order.orderId)}" class="cancel-form">
+  return html`<form method="post" action="${cancelPath(order.payToken)}" class="cancel-form">
   <button type="submit" class="button button-secondary">キャンセルして戻る</button>
 </form>`;
 }
@@ -112,7 +113,7 @@ export function cardFormPage({ order, merchantName, form, errors }: CardFormPage
     html`${merchantSummary(order, merchantName)}
 <h1>クレジットカード情報の入力</h1>
 ${summary}
-<form method="post" action="${payPath(order.orderId)}" class="card-form" novalidate>
+<form method="post" action="${payPath(order.payToken)}" class="card-form" novalidate>
   <div class="field">
     <label for="cardNumber">カード番号<span class="required">必須</span></label>
     <p class="hint" id="cardNumber-hint">半角・全角数字どちらでも入力できます（ハイフン・空白は不要）</p>
@@ -182,7 +183,7 @@ export function challengePage(order: Order, merchantName: string): string {
 <h1>本人認証（3-Dセキュア）</h1>
 <p>カード発行会社による本人認証です。${card === null ? '' : cardLabel(card.brand, card.last4)}のカードでお手続きを続けるには、認証してください。</p>
 <p class="sandbox-note" role="note">テスト環境のため、パスワードの入力は不要です。「認証する」を押すと認証に成功し、「認証しない」を押すと認証に失敗した結果になります。</p>
-<form method="post" action="${authenticatePath(order.orderId)}" class="challenge-form">
+<form method="post" action="${authenticatePath(order.payToken)}" class="challenge-form">
   <button type="submit" name="decision" value="approve" class="button button-primary">認証する</button>
   <button type="submit" name="decision" value="deny" class="button button-secondary">認証しない</button>
 </form>

@@ -2,7 +2,12 @@
  * Sandbox stand-in for the external card payment provider (docs/decisions/0032-card-provider-sandbox.md).
  * It behaves like another company's service reached over HTTP: a merchant API authenticated by
  * a merchant key, and hosted card pages the customer is redirected to. It shares nothing with
- * the portal but HTTP: no portal imports, no portal database, its own in-memory order store.
+ * the portal but HTTP and the database server: its orders are in its own table, so any process
+ * of the portal answers for them and a restart forgets none.
+ *
+ * The hosted pages live at an address with a secret (the pay token) that only the merchant is
+ * given for its customer; the order id, which the merchant and the browser's app also see, opens
+ * nothing (docs/decisions/0043-lesser-findings.md).
  *
  * Register without a prefix; every route lives under /sandbox/card.
  */
@@ -10,6 +15,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { CardFormSchema, checkCard, EmptyCardForm } from './card-input';
 import { CardOrderStore, OperationTypes, orderJson, type Order } from './card-order-store';
 import {
@@ -28,16 +34,17 @@ export const MerchantKeyHeader = 'x-merchant-key';
 export type CardProviderSandboxOptions = {
   /** The key merchants send in the X-Merchant-Key header of API calls. */
   merchantKey: string;
+  db: Db;
   /** Shared with the merchant; signs checkRequestValidityToken. */
   secret: string;
   /** The merchant's name on the hosted page. */
   merchantName?: string;
   /**
-   * The origin customers' browsers reach this server on (e.g. PUBLIC_URL). Unset: the origin the
-   * merchant API was called on, which is right whenever the portal calls the sandbox on the
-   * same host name the customer uses.
+   * The origin customers' browsers reach this server on: PUBLIC_URL, or a function giving the
+   * listening address once there is one. Unset: the address this server listens on. Never the
+   * Host header of a request.
    */
-  publicOrigin?: string;
+  publicOrigin?: string | (() => string);
   /** A pending order expires this long after creation. */
   orderTtlMinutes?: number;
   /** The clock; tests move it to expire orders. */
@@ -48,7 +55,6 @@ const OptionsSchema = z.object({
   merchantKey: z.string().min(8),
   secret: z.string().min(16),
   merchantName: z.string().min(1).default('お客さまポータル'),
-  publicOrigin: z.url({ protocol: /^https?$/ }).optional(),
   orderTtlMinutes: z.number().positive().default(30),
 });
 
@@ -68,6 +74,7 @@ const CreateOrderBody = z.strictObject({
 });
 
 const OrderParams = z.object({ orderId: z.string().regex(/^ord_[A-Za-z0-9_-]{22}$/) });
+const PageParams = z.object({ payToken: z.string().regex(/^pay_[A-Za-z0-9_-]{32}$/) });
 const ChallengeBody = z.object({ decision: z.enum(['approve', 'deny']) });
 
 const FormBodyLimit = 16 * 1024;
@@ -76,8 +83,16 @@ const styleSheet = readFileSync(new URL('./card-page.css', import.meta.url), 'ut
 export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions> = async (app, rawOptions) => {
   const options = OptionsSchema.parse(rawOptions);
   const now = rawOptions.now ?? (() => new Date());
-  const store = new CardOrderStore({ secret: options.secret, ttlMs: options.orderTtlMinutes * 60_000, now });
+  const store = new CardOrderStore({ db: rawOptions.db, secret: options.secret, ttlMs: options.orderTtlMinutes * 60_000, now });
   const merchantKeyDigest = digest(options.merchantKey);
+  const configured = rawOptions.publicOrigin;
+  const publicOrigin = (): string => {
+    if (typeof configured === 'function') return new URL(configured()).origin;
+    if (configured !== undefined) return new URL(configured).origin;
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('the card provider sandbox needs publicOrigin or a listening server');
+    return `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  };
 
   await app.register(
     async (scope) => {
@@ -115,10 +130,10 @@ export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions>
           }
         });
 
-        api.post('/api/orders', (request, reply) => {
+        api.post('/api/orders', async (request, reply) => {
           const body = CreateOrderBody.safeParse(request.body);
           if (!body.success) return reply.code(400).send(invalid(body.error));
-          const result = store.create({ ...body.data, description: body.data.description ?? null });
+          const result = await store.create({ ...body.data, description: body.data.description ?? null });
           if (result.kind === 'conflict') {
             return reply
               .code(409)
@@ -126,17 +141,16 @@ export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions>
           }
           const { order } = result;
           if (result.kind === 'created') request.log.info({ orderId: order.orderId }, 'card order created');
-          const origin = options.publicOrigin === undefined ? `${request.protocol}://${request.host}` : new URL(options.publicOrigin).origin;
           return reply.code(result.kind === 'created' ? 201 : 200).send({
             orderId: order.orderId,
-            redirectOrderUrl: `${origin}${payPath(order.orderId)}`,
+            redirectOrderUrl: `${publicOrigin()}${payPath(order.payToken)}`,
             expiresAt: new Date(order.expiresAt).toISOString(),
           });
         });
 
-        api.get('/api/orders/:orderId', (request, reply) => {
+        api.get('/api/orders/:orderId', async (request, reply) => {
           const params = OrderParams.safeParse(request.params);
-          const order = params.success ? store.get(params.data.orderId) : undefined;
+          const order = params.success ? await store.get(params.data.orderId) : undefined;
           if (order === undefined) return reply.code(404).send({ error: 'order_not_found' });
           return reply.send(orderJson(order));
         });
@@ -144,9 +158,14 @@ export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions>
       });
 
       // Hosted pages: the customer's browser, plain HTML forms.
-      const findOrder = (request: FastifyRequest): Order | undefined => {
-        const params = OrderParams.safeParse(request.params);
-        return params.success ? store.get(params.data.orderId) : undefined;
+      const findOrder = async (request: FastifyRequest): Promise<Order | undefined> => {
+        const params = PageParams.safeParse(request.params);
+        return params.success ? store.getByPayToken(params.data.payToken) : undefined;
+      };
+      /** After a change another request beat: the order as that request left it. */
+      const finishedNow = async (reply: FastifyReply, order: Order) => {
+        const now = await store.get(order.orderId);
+        return now === undefined ? sendPage(reply, 404, notFoundPage()) : finished(reply, now, true);
       };
 
       const finished = (reply: FastifyReply, order: Order, onPost: boolean) => {
@@ -161,19 +180,19 @@ export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions>
         return sendPage(reply, order.status === 'expired' ? 410 : 200, finishedPage(order, options.merchantName, link), order);
       };
 
-      scope.get('/pay/:orderId', (request, reply) => {
-        const order = findOrder(request);
+      scope.get('/pay/:payToken', async (request, reply) => {
+        const order = await findOrder(request);
         if (order === undefined) return sendPage(reply, 404, notFoundPage());
         if (order.status !== 'pending') return finished(reply, order, false);
-        if (order.challenge !== null) return redirect(reply, authenticatePath(order.orderId));
+        if (order.challenge !== null) return redirect(reply, authenticatePath(order.payToken));
         return sendPage(reply, 200, cardFormPage({ order, merchantName: options.merchantName, form: EmptyCardForm, errors: {} }), order);
       });
 
-      scope.post('/pay/:orderId', { bodyLimit: FormBodyLimit }, (request, reply) => {
-        const order = findOrder(request);
+      scope.post('/pay/:payToken', { bodyLimit: FormBodyLimit }, async (request, reply) => {
+        const order = await findOrder(request);
         if (order === undefined) return sendPage(reply, 404, notFoundPage());
         if (order.status !== 'pending') return finished(reply, order, true);
-        if (order.challenge !== null) return redirect(reply, authenticatePath(order.orderId));
+        if (order.challenge !== null) return redirect(reply, authenticatePath(order.payToken));
 
         const form = CardFormSchema.safeParse(request.body ?? {});
         if (!form.success) {
@@ -189,50 +208,50 @@ export const cardProviderSandbox: FastifyPluginAsync<CardProviderSandboxOptions>
         const { outcome, ...card } = check.card;
         switch (outcome) {
           case 'approve':
-            store.complete(order, card);
+            if (!(await store.complete(order, card))) return finishedNow(reply, order);
             request.log.info({ orderId: order.orderId }, 'card order completed');
             return redirect(reply, order.orderDoneUrl);
           case 'decline':
-            store.reject(order, card, 'card_declined');
+            if (!(await store.reject(order, card, 'card_declined'))) return finishedNow(reply, order);
             request.log.info({ orderId: order.orderId }, 'card order rejected');
             return redirect(reply, order.orderDoneUrl);
           case 'challenge':
-            store.challenge(order, card);
-            return redirect(reply, authenticatePath(order.orderId));
+            if (!(await store.challenge(order, card))) return finishedNow(reply, order);
+            return redirect(reply, authenticatePath(order.payToken));
         }
       });
 
-      scope.get('/pay/:orderId/authenticate', (request, reply) => {
-        const order = findOrder(request);
+      scope.get('/pay/:payToken/authenticate', async (request, reply) => {
+        const order = await findOrder(request);
         if (order === undefined) return sendPage(reply, 404, notFoundPage());
         if (order.status !== 'pending') return finished(reply, order, false);
-        if (order.challenge === null) return redirect(reply, payPath(order.orderId));
+        if (order.challenge === null) return redirect(reply, payPath(order.payToken));
         return sendPage(reply, 200, challengePage(order, options.merchantName), order);
       });
 
-      scope.post('/pay/:orderId/authenticate', { bodyLimit: FormBodyLimit }, (request, reply) => {
-        const order = findOrder(request);
+      scope.post('/pay/:payToken/authenticate', { bodyLimit: FormBodyLimit }, async (request, reply) => {
+        const order = await findOrder(request);
         if (order === undefined) return sendPage(reply, 404, notFoundPage());
         if (order.status !== 'pending') return finished(reply, order, true);
         const card = order.challenge;
-        if (card === null) return redirect(reply, payPath(order.orderId));
+        if (card === null) return redirect(reply, payPath(order.payToken));
         const body = ChallengeBody.safeParse(request.body);
         if (!body.success) return sendPage(reply, 400, challengePage(order, options.merchantName), order);
         if (body.data.decision === 'approve') {
-          store.complete(order, card);
+          if (!(await store.complete(order, card))) return finishedNow(reply, order);
           request.log.info({ orderId: order.orderId }, 'card order completed after authentication');
         } else {
-          store.reject(order, card, 'authentication_failed');
+          if (!(await store.reject(order, card, 'authentication_failed'))) return finishedNow(reply, order);
           request.log.info({ orderId: order.orderId }, 'card order rejected: authentication failed');
         }
         return redirect(reply, order.orderDoneUrl);
       });
 
-      scope.post('/pay/:orderId/cancel', { bodyLimit: FormBodyLimit }, (request, reply) => {
-        const order = findOrder(request);
+      scope.post('/pay/:payToken/cancel', { bodyLimit: FormBodyLimit }, async (request, reply) => {
+        const order = await findOrder(request);
         if (order === undefined) return sendPage(reply, 404, notFoundPage());
         if (order.status !== 'pending') return finished(reply, order, true);
-        store.cancel(order);
+        if (!(await store.cancel(order))) return finishedNow(reply, order);
         request.log.info({ orderId: order.orderId }, 'card order cancelled');
         return redirect(reply, order.cancelUrl);
       });

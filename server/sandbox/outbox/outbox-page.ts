@@ -1,5 +1,5 @@
 /** The outbox as a page a person reads: newest first, no script, refreshed by a meta tag. */
-import { html } from '../../http/html';
+import { html, type SafeHtml } from '../../http/html';
 import type { OutboxMessage } from './outbox-store';
 
 export const OutboxPrefix = '/sandbox/outbox';
@@ -24,7 +24,38 @@ export function formatJapanTime(epochMs: number): string {
   return JapanTime.format(new Date(epochMs));
 }
 
-export function outboxPage(input: { messages: readonly OutboxMessage[]; to: string | undefined; capacity: number }): string {
+function page(title: string, main: SafeHtml): string {
+  return html`<!doctype html>
+<html lang="ja">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta http-equiv="refresh" content="${RefreshSeconds}">
+<title>${title}｜テスト用送信ボックス</title>
+<link rel="stylesheet" href="${OutboxStyleSheetPath}">
+</head>
+<body>
+<header class="bar"><span class="product">テスト用送信ボックス</span><span class="tag">メール・SMS配信サービスのテスト環境</span></header>
+<main>
+${main}
+</main>
+</body>
+</html>
+`.value;
+}
+
+/** For a reader who is neither signed in nor holds the read key: the messages are someone's one-time passwords. */
+export function signInNeededPage(): string {
+  return page(
+    'ログインが必要です',
+    html`<h1>ログインが必要です</h1>
+<p>送信ボックスには、ポータルにログインしているお客さま宛てのメッセージだけを表示します。</p>
+<p><a href="/auth/login" class="link">ポータルにログインする</a></p>`,
+  );
+}
+
+export function outboxPage(input: { messages: readonly OutboxMessage[]; to: string | undefined; capacity: number; own: boolean }): string {
   const query = input.to === undefined ? '' : `?to=${encodeURIComponent(input.to)}`;
   const rows = input.messages.map(
     (message) => html`<tr class="${message.status === 'failed' ? 'failed' : ''}">
@@ -37,21 +68,10 @@ export function outboxPage(input: { messages: readonly OutboxMessage[]; to: stri
 </tr>`,
   );
 
-  return html`<!doctype html>
-<html lang="ja">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta http-equiv="refresh" content="${RefreshSeconds}">
-<title>送信メール・SMS一覧｜テスト用送信ボックス</title>
-<link rel="stylesheet" href="${OutboxStyleSheetPath}">
-</head>
-<body>
-<header class="bar"><span class="product">テスト用送信ボックス</span><span class="tag">メール・SMS配信サービスのテスト環境</span></header>
-<main>
-<h1>送信メール・SMS一覧</h1>
-<p>送信を受け付けたメールとSMSを新しい順に表示します（最新${input.capacity}件まで保存）。このページは${RefreshSeconds}秒ごとに自動で更新されます。</p>
+  return page(
+    '送信メール・SMS一覧',
+    html`<h1>送信メール・SMS一覧</h1>
+<p>${input.own ? 'ログインしているお客さま宛てに' : ''}送信を受け付けたメールとSMSを新しい順に表示します（最新${input.capacity}件まで保存）。このページは${RefreshSeconds}秒ごとに自動で更新されます。</p>
 <p class="notice" role="note">宛先のドメインが「fail.example.test」のメールアドレスと、末尾が「0000」の電話番号には送信できません（送信失敗として扱われます）。</p>
 <form method="get" action="${OutboxPrefix}" class="filter">
   <label for="to">宛先で絞り込む</label>
@@ -70,9 +90,6 @@ ${
 ${rows}
 </tbody>
 </table>`
-}
-</main>
-</body>
-</html>
-`.value;
+}`,
+  );
 }

@@ -1,9 +1,14 @@
 /**
  * Sandbox stand-in for the external mail/SMS gateway (docs/decisions/0033-message-outbox.md).
  * The portal sends through its HTTP API with an API key, exactly as it would to the real
- * gateway; instead of delivering, the sandbox keeps the latest messages in memory, lists them
- * on a page for people and answers them as JSON for tests (which read one-time passwords there).
- * It shares nothing with the portal but HTTP.
+ * gateway; instead of delivering, the sandbox keeps the latest messages in its own table, lists
+ * them on a page for people and answers them as JSON for tests (which read one-time passwords
+ * there).
+ *
+ * Reading is as private as the inboxes it stands in for (docs/decisions/0042-production-settings.md):
+ * a reader sees the messages to their own addresses (`readerOf`: the signed-in customer's
+ * contacts), or all of them with the sandbox's own read key (X-Outbox-Read-Key, for QA tools);
+ * anyone else sees nothing.
  *
  * Register without a prefix; every route lives under /sandbox/outbox.
  */
@@ -11,14 +16,24 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { OutboxPrefix, outboxPage } from './outbox-page';
+import type { Db } from '../../db/client';
+import { OutboxPrefix, outboxPage, signInNeededPage } from './outbox-page';
 import { deliveryFails, normalizeRecipient, OutboxStore, type OutboxMessage } from './outbox-store';
 
 export const GatewayKeyHeader = 'x-api-key';
+export const ReadKeyHeader = 'x-outbox-read-key';
+
+/** The addresses whose messages this request may read (normalised), or undefined for none. */
+export type ReaderOf = (request: FastifyRequest) => Promise<readonly string[] | undefined>;
 
 export type OutboxSandboxOptions = {
   /** The key senders put in the X-Api-Key header. */
   apiKey: string;
+  db: Db;
+  /** Who is reading: the signed-in customer's own addresses. */
+  readerOf?: ReaderOf;
+  /** Reads every message when sent in the X-Outbox-Read-Key header; unset: no such reader. */
+  readKey?: string;
   /** How many of the latest messages are kept. */
   capacity?: number;
   now?: () => Date;
@@ -26,6 +41,7 @@ export type OutboxSandboxOptions = {
 
 const OptionsSchema = z.object({
   apiKey: z.string().min(8),
+  readKey: z.string().min(16).optional(),
   capacity: z.number().int().positive().max(100_000).default(500),
 });
 
@@ -62,8 +78,15 @@ const styleSheet = readFileSync(new URL('./outbox-page.css', import.meta.url), '
 export const outboxSandbox: FastifyPluginAsync<OutboxSandboxOptions> = async (app, rawOptions) => {
   const options = OptionsSchema.parse(rawOptions);
   const now = rawOptions.now ?? (() => new Date());
-  const store = new OutboxStore(options.capacity);
+  const store = new OutboxStore(rawOptions.db, options.capacity);
   const keyDigest = digest(options.apiKey);
+  const readKeyDigest = options.readKey === undefined ? undefined : digest(options.readKey);
+  /** Every message ('all'), the reader's own, or none (undefined). */
+  const readable = async (request: FastifyRequest): Promise<'all' | readonly string[] | undefined> => {
+    const given = request.headers[ReadKeyHeader];
+    if (readKeyDigest !== undefined && typeof given === 'string' && timingSafeEqual(digest(given), readKeyDigest)) return 'all';
+    return rawOptions.readerOf?.(request);
+  };
 
   await app.register(
     (scope, _options, done) => {
@@ -75,10 +98,19 @@ export const outboxSandbox: FastifyPluginAsync<OutboxSandboxOptions> = async (ap
         return reply.code(status).send({ error: status >= 500 ? 'internal_error' : 'invalid_request' });
       });
 
-      scope.get('/', (request, reply) => {
+      scope.get('/', async (request, reply) => {
         const query = PageQuery.parse(request.query ?? {});
-        const messages = store.list({ limit: options.capacity, ...(query.to === undefined ? {} : { to: query.to }) });
+        const reader = await readable(request);
+        const messages =
+          reader === undefined
+            ? []
+            : await store.list({
+                limit: options.capacity,
+                ...(query.to === undefined ? {} : { to: query.to }),
+                ...(reader === 'all' ? {} : { recipients: reader }),
+              });
         return reply
+          .code(reader === undefined ? 401 : 200)
           .header('content-type', 'text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
@@ -87,7 +119,7 @@ export const outboxSandbox: FastifyPluginAsync<OutboxSandboxOptions> = async (ap
             'content-security-policy',
             "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
           )
-          .send(outboxPage({ messages, to: query.to, capacity: options.capacity }));
+          .send(reader === undefined ? signInNeededPage() : outboxPage({ messages, to: query.to, capacity: options.capacity, own: reader !== 'all' }));
       });
 
       scope.get('/assets/outbox-page.css', (_request, reply) =>
@@ -98,14 +130,17 @@ export const outboxSandbox: FastifyPluginAsync<OutboxSandboxOptions> = async (ap
           .send(styleSheet),
       );
 
-      // Reading is a sandbox-only test hook with no key: the same messages are on the page anyway.
-      scope.get('/api/messages', (request, reply) => {
+      scope.get('/api/messages', async (request, reply) => {
+        reply.header('cache-control', 'no-store');
         const query = ListQuery.safeParse(request.query ?? {});
         if (!query.success) return reply.code(400).send({ error: 'invalid_request' });
-        return reply.header('cache-control', 'no-store').send({ messages: store.list(query.data).map(messageJson) });
+        const reader = await readable(request);
+        if (reader === undefined) return reply.code(401).send({ error: 'unauthorized', message: 'sign in to the portal, or send the read key' });
+        const messages = await store.list({ ...query.data, ...(reader === 'all' ? {} : { recipients: reader }) });
+        return reply.send({ messages: messages.map(messageJson) });
       });
 
-      scope.post('/api/messages', { bodyLimit: 64 * 1024 }, (request, reply) => {
+      scope.post('/api/messages', { bodyLimit: 64 * 1024 }, async (request, reply) => {
         if (!authorized(request, keyDigest)) {
           return reply.code(401).send({ error: 'unauthorized', message: 'missing or wrong API key' });
         }
@@ -119,7 +154,7 @@ export const outboxSandbox: FastifyPluginAsync<OutboxSandboxOptions> = async (ap
         const message = body.data;
         const to = normalizeRecipient(message.channel, message.to);
         const failed = deliveryFails(message.channel, to);
-        const stored = store.add({
+        const stored = await store.add({
           channel: message.channel,
           to,
           subject: message.channel === 'email' ? message.subject : null,

@@ -1,9 +1,12 @@
 /**
  * The gateway's sent messages. In production they leave for real inboxes and phones; the
- * sandbox keeps the most recent ones in memory, owned by one plugin instance, for people and
- * tests to read (docs/decisions/0033-message-outbox.md).
+ * sandbox keeps the most recent ones in its own table, for people and tests to read
+ * (docs/decisions/0033-message-outbox.md).
  */
 import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { outboxMessages } from '../../db/schema';
 
 export type MessageChannel = 'email' | 'sms';
 export type DeliveryStatus = 'delivered' | 'failed';
@@ -35,28 +38,59 @@ export function deliveryFails(channel: MessageChannel, normalizedTo: string): bo
   return domain === FailingEmailDomain || domain.endsWith(`.${FailingEmailDomain}`);
 }
 
+/** The outbox's table; every process of one deployment reads and writes the same messages. */
 export class OutboxStore {
-  private readonly messages: OutboxMessage[] = [];
+  constructor(
+    private readonly db: Db,
+    private readonly capacity: number,
+  ) {}
 
-  constructor(private readonly capacity: number) {}
-
-  add(message: Omit<OutboxMessage, 'messageId'>): OutboxMessage {
+  async add(message: Omit<OutboxMessage, 'messageId'>): Promise<OutboxMessage> {
     const stored: OutboxMessage = { ...message, messageId: `msg_${randomBytes(12).toString('base64url')}` };
-    this.messages.push(stored);
-    if (this.messages.length > this.capacity) this.messages.splice(0, this.messages.length - this.capacity);
+    const [row] = await this.db
+      .insert(outboxMessages)
+      .values({
+        messageId: stored.messageId,
+        channel: stored.channel,
+        recipient: stored.to,
+        subject: stored.subject,
+        body: stored.body,
+        acceptedAt: new Date(stored.acceptedAt),
+        status: stored.status,
+      })
+      .returning({ id: outboxMessages.id });
+    // Only the latest `capacity` messages are kept.
+    if (row !== undefined) await this.db.delete(outboxMessages).where(lte(outboxMessages.id, row.id - this.capacity));
     return stored;
   }
 
-  /** Newest first. */
-  list(filter: { to?: string; channel?: MessageChannel; limit: number }): OutboxMessage[] {
-    const out: OutboxMessage[] = [];
-    for (let index = this.messages.length - 1; index >= 0 && out.length < filter.limit; index -= 1) {
-      const message = this.messages[index];
-      if (message === undefined) continue;
-      if (filter.channel !== undefined && message.channel !== filter.channel) continue;
-      if (filter.to !== undefined && message.to !== normalizeRecipient(message.channel, filter.to)) continue;
-      out.push(message);
-    }
-    return out;
+  /** Newest first; `recipients` limits the list to those addresses (already normalised). */
+  async list(filter: { to?: string; channel?: MessageChannel; recipients?: readonly string[]; limit: number }): Promise<OutboxMessage[]> {
+    if (filter.recipients?.length === 0) return [];
+    const conditions = [
+      filter.channel === undefined ? undefined : eq(outboxMessages.channel, filter.channel),
+      filter.recipients === undefined ? undefined : inArray(outboxMessages.recipient, [...filter.recipients]),
+      filter.to === undefined
+        ? undefined
+        : or(
+            and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.recipient, normalizeRecipient('email', filter.to))),
+            and(eq(outboxMessages.channel, 'sms'), eq(outboxMessages.recipient, normalizeRecipient('sms', filter.to))),
+          ),
+    ];
+    const rows = await this.db
+      .select()
+      .from(outboxMessages)
+      .where(and(...conditions))
+      .orderBy(desc(outboxMessages.id))
+      .limit(filter.limit);
+    return rows.map((row) => ({
+      messageId: row.messageId,
+      channel: row.channel,
+      to: row.recipient,
+      subject: row.subject,
+      body: row.body,
+      acceptedAt: row.acceptedAt.getTime(),
+      status: row.status,
+    }));
   }
 }

@@ -6,7 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { contractHistory, customers, otpChallenges, serviceContracts } from '../../../server/db/schema';
-import { apiHeaders, buildTestApp, signInAs, type SignedIn, type TestApp, type TestAppOptions } from './build-test-app';
+import { ReadKeyHeader } from '../../../server/sandbox/outbox/outbox-plugin';
+import { apiHeaders, buildTestApp, signInAs, testEnvDefaults, type SignedIn, type TestApp, type TestAppOptions } from './build-test-app';
 
 export type SignedInApp = {
   readonly test: TestApp;
@@ -68,9 +69,11 @@ export function call(test: TestApp, user: SignedIn, method: 'GET' | 'POST', path
 
 type OutboxList = { messages: { to: string; channel: string; body: string; status: string }[] };
 
-/** The newest code the outbox holds for a recipient. */
+/** The newest code the outbox holds for a recipient, read with the sandbox's read key (testEnvDefaults). */
 export async function latestCode(origin: string, to: string): Promise<string> {
-  const response = await fetch(`${origin}/sandbox/outbox/api/messages?to=${encodeURIComponent(to)}&limit=1`);
+  const response = await fetch(`${origin}/sandbox/outbox/api/messages?to=${encodeURIComponent(to)}&limit=1`, {
+    headers: { [ReadKeyHeader]: testEnvDefaults['OUTBOX_READ_KEY'] ?? '' },
+  });
   expect(response.status).toBe(200);
   const body = (await response.json()) as OutboxList;
   const match = /確認コード：([0-9]{6})/.exec(body.messages[0]?.body ?? '');
@@ -148,11 +151,11 @@ export async function cancelAtProvider(redirectOrderUrl: string): Promise<string
   return submitted.headers.get('location') ?? '';
 }
 
-/** The portal's return URLs for inject calls (Host: localhost:80). */
-export const injectReturnUrls = {
-  orderDoneUrl: 'http://localhost/Payment/Redirect?flowId=flow-1',
-  cancelUrl: 'http://localhost/Payment/Cancel/Redirect?flowId=flow-1',
-};
+/** The portal's return pages on its configured origin (PUBLIC_URL, or where the test app listens). */
+export const returnUrls = (origin: string) => ({
+  orderDoneUrl: `${origin}/Payment/Redirect?flowId=flow-1`,
+  cancelUrl: `${origin}/Payment/Cancel/Redirect?flowId=flow-1`,
+});
 
 /** The fields the tests read from an answer: an error body or one of the flow's answers. */
 export type Answer = {

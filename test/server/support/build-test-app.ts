@@ -60,12 +60,45 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   };
 }
 
+/** A fresh, migrated database of its own (for plugins tested without the whole app). */
+export async function migratedDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
+  const { handle, drop } = await openTestDatabase();
+  await handle.migrate();
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      await drop();
+    },
+  };
+}
+
 export const testEnvDefaults: Record<string, string> = {
   NODE_ENV: 'test',
   DATA_DIR: MEMORY_DATA_DIR,
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000',
   SANDBOX: 'true',
+  OUTBOX_READ_KEY: 'test-outbox-read-key-0123456789',
+};
+
+/**
+ * A complete production configuration (docs/decisions/0042-production-settings.md): real
+ * external systems by URL, no demo features. Tests that use it never call those systems.
+ */
+export const productionEnv: Record<string, string> = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://portal.example.jp',
+  SESSION_SECRET: 'production-test-secret-0123456789abcdef',
+  DATABASE_URL: 'postgres://portal@db.example.jp:5432/portal',
+  OIDC_ISSUER: 'https://sso.example.jp/realms/portal',
+  OIDC_CLIENT_SECRET: 'sso-client-secret-0123456789',
+  SANDBOX: 'false',
+  CARD_PROVIDER_URL: 'https://pay.example.jp/merchant',
+  CARD_PROVIDER_MERCHANT_KEY: 'merchant-key-0123456789',
+  CARD_PROVIDER_SECRET: 'card-provider-secret-0123456789abcdef',
+  MESSAGE_GATEWAY_URL: 'https://messages.example.jp/v1',
+  MESSAGE_GATEWAY_KEY: 'gateway-key-0123456789',
 };
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
