@@ -113,7 +113,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: () => new AppError(ErrorCode.Congestion),
   });
 
-  await app.register(authPlugin, { db, env });
+  // The card and message calls go over HTTP to the provider and gateway (the sandboxes on this
+  // server unless configured), see server/gateways/portal-gateways.ts.
+  const gateways = await registerGateways(app, env, options.gateways);
+  await app.register(authPlugin, { db, env, messages: gateways?.messages });
 
   registerSessionInfoRoutes(app);
   registerMasterDataRoutes(app);
@@ -122,9 +125,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRegulationRoutes(app);
   registerOpenApiRoute(app);
 
-  // The data storage flow; its card and message calls go over HTTP to the provider and gateway
-  // (the sandboxes on this server unless configured), see server/gateways/portal-gateways.ts.
-  const gateways = await registerGateways(app, env, options.gateways);
   registerEntryJudgementRoutes(app);
   registerCouponRoutes(app);
   registerAnshinDataBoxRoutes(app, gateways);

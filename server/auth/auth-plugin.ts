@@ -7,18 +7,25 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import type { MessageGatewayClient } from '../gateways/message-gateway-client';
 import { createAuthCookies } from './auth-cookies';
 import { deriveAuthKeys } from './auth-keys';
 import { registerAuthRoutes } from './auth-routes';
 import { createBaseUrl, isSecure } from './base-url';
 import { acceptFormBodies } from './form-body';
 import { registerLocalProvider } from './local-provider';
+import { lockNotice } from './login-throttle';
 import { AssetPath, authStylesheet, logoutScript } from './pages';
 import { createRelyingParty } from './relying-party';
 
-export type AuthPluginOptions = { db: Db; env: Env };
+export type AuthPluginOptions = {
+  db: Db;
+  env: Env;
+  /** The mail/SMS gateway, for the notice of a lock after repeated wrong passwords (local provider). */
+  messages?: MessageGatewayClient | undefined;
+};
 
-export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (fastify, { db, env }) => {
+export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (fastify, { db, env, messages }) => {
   if (!fastify.hasRequestDecorator('cookies')) await fastify.register(fastifyCookie);
   const keys = deriveAuthKeys(env);
   const baseUrl = createBaseUrl(fastify, env);
@@ -39,6 +46,13 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (fastify,
   });
 
   if (rp.local) {
-    await registerLocalProvider(fastify, { db, keys, baseUrl, client: () => rp.localClient(), trustProxy: env.PUBLIC_URL !== undefined });
+    await registerLocalProvider(fastify, {
+      db,
+      keys,
+      baseUrl,
+      client: () => rp.localClient(),
+      trustProxy: env.PUBLIC_URL !== undefined,
+      ...(messages === undefined ? {} : { notifyLock: lockNotice(db, messages) }),
+    });
   }
 };

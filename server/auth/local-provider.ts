@@ -19,6 +19,8 @@ import type { AuthKeys } from './auth-keys';
 import type { BaseUrl } from './base-url';
 import { ConsentText, consentPage, providerLogoutPage, providerMessagePage, signInPage, SignInText } from './pages';
 import { acceptFormBodies } from './form-body';
+import { formatJstDateTime } from '../time/jst';
+import { attemptSucceeded, beginAttempt } from './login-throttle';
 import { FailureReason, recordSignInEvent } from './sign-in-events';
 
 const ProviderMountPath = '/oidc';
@@ -42,6 +44,8 @@ type LocalProviderOptions = {
   trustProxy: boolean;
   /** The acr the provider puts in ID tokens; tests set another to play a provider that falls short. */
   issuedAcr?: string;
+  /** Tells the customer their account was locked after repeated wrong passwords. */
+  notifyLock?: (sbSystemId: string, until: Date) => Promise<void>;
 };
 
 export function localIssuer(baseUrl: BaseUrl): string {
@@ -144,6 +148,14 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
         return renderSignIn(reply, interaction, 400, loginId, SignInText.missingInput);
       }
       const { loginId, password } = credentials.data;
+      // Throttled per account before the password is even looked at (login-throttle.ts).
+      const attempt = await beginAttempt(db, loginId);
+      if (attempt.kind !== 'allowed') {
+        const seconds = Math.max(1, Math.ceil((attempt.until.getTime() - Date.now()) / 1000));
+        reply.header('retry-after', String(seconds));
+        const message = attempt.kind === 'locked' ? SignInText.locked(formatJstDateTime(attempt.until).slice(0, 16)) : SignInText.wait(seconds);
+        return renderSignIn(reply, interaction, 429, loginId, message);
+      }
       const [customer] = await db
         .select({ sbSystemId: customers.sbSystemId, passwordHash: customers.passwordHash })
         .from(customers)
@@ -157,10 +169,16 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
           reason: FailureReason.InvalidCredentials,
           ...(customer === undefined ? {} : { sbSystemId: customer.sbSystemId }),
           loginId,
-          attempt: 1,
+          attempt: attempt.failures,
         });
+        if (attempt.lockUntil !== null && customer !== undefined) {
+          await options.notifyLock?.(customer.sbSystemId, attempt.lockUntil).catch((error: unknown) => {
+            request.log.error({ err: error }, 'lock notice not sent');
+          });
+        }
         return renderSignIn(reply, interaction, 401, loginId, SignInText.invalidCredentials);
       }
+      await attemptSucceeded(db, loginId);
       const returnTo = await getProvider().interactionResult(
         request.raw,
         reply.raw,

@@ -37,6 +37,9 @@ export const SignInText = {
   submit: 'ログイン',
   invalidCredentials: 'ログインIDまたはパスワードが正しくありません。',
   missingInput: 'ログインIDとパスワードを入力してください。',
+  wait: (seconds: number) => `ログインに続けて失敗しました。${seconds}秒ほど待ってから、もう一度お試しください。`,
+  locked: (until: string) =>
+    `ログインIDまたはパスワードを続けて間違えたため、このログインIDでのログインを一時的に停止しています。${until}以降にもう一度お試しください。`,
   demoHeading: 'デモ用のログインID',
 } as const;
 
