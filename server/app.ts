@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { Header } from '../contracts/endpoint';
@@ -36,6 +35,8 @@ import { acquireProcessLock } from './idempotency/process-lock';
 import { registerOrderProvider } from './sandbox/order-provider.routes';
 import { rootSecret } from './security/app-secret';
 import { crossSiteRefusal } from './security/cross-site';
+import { RateLimiter } from './security/rate-limiter';
+import { congestion, countedAs, sendCongestionPage } from './security/request-limits';
 import { assertNoProblems, demoExposureProblems } from './security/production-settings';
 import { registerSpa } from './spa/spa-routes';
 
@@ -77,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Behind TRUST_PROXY_HOPS proxies, the client address is read from X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
     // A URL the router cannot read (bad escapes, over-long parameters) gets the spec's error shape.
     frameworkErrors: (_error, _request, reply) => {
       for (const [name, value] of security) reply.raw.setHeader(name, value);
@@ -86,8 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const baseUrl = createBaseUrl(app, env);
   const processLock = await acquireProcessLock(db);
-  app.addHook('onClose', () => processLock.release());
-  app.decorate('portal', { db, env, baseUrl, processLock });
+  const limiter = new RateLimiter(db, Date.now, (error) => app.log.warn({ err: error }, 'rate limit counts not shared'));
+  app.addHook('onClose', async () => {
+    await limiter.close();
+    await processLock.release();
+  });
+  app.decorate('portal', { db, env, baseUrl, processLock, limiter });
   app.decorateRequest('portalSession', null);
   // One synchronous hook for what every answer carries (a hook per concern, or an async one,
   // costs measurably on the hot read; docs/decisions/0040-precomputed-security-headers.md):
@@ -97,21 +104,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   //   route's own reply.header() still wins;
   // - no-store on API answers: they are the customer's own data (a route may say otherwise);
   // - the second CSRF defence: a state-changing request a browser sent from another site is
-  //   refused before any handler runs (docs/decisions/0043-lesser-findings.md).
+  //   refused before any handler runs (docs/decisions/0043-request-hardening.md);
+  // - the ceiling per client address on API calls and form posts; the limit per customer is
+  //   applied once the session is known (register-endpoint.ts; docs/decisions/0045).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(Header.CorrelationId, request.id);
     for (const [name, value] of security) reply.raw.setHeader(name, value);
     if (request.url.startsWith('/api/')) reply.raw.setHeader('cache-control', 'no-store');
-    done(crossSiteRefusal(request, baseUrl));
+    const refusal = crossSiteRefusal(request, baseUrl);
+    if (refusal !== undefined) return done(refusal);
+    const counted = countedAs(request);
+    if (counted !== undefined) {
+      const decision = limiter.hit(`address:${request.ip}`, env.RATE_LIMIT_IP_PER_MINUTE);
+      if (!decision.allowed) {
+        if (counted === 'api') return done(congestion(reply, decision.retryAfterSeconds));
+        return sendCongestionPage(reply, decision.retryAfterSeconds);
+      }
+    }
+    done();
   });
   registerErrorHandler(app);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, {
-    max: env.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => new AppError(ErrorCode.Congestion),
-  });
 
   // The card and message calls go over HTTP to the provider and gateway (the sandboxes on this
   // server unless configured), see server/gateways/portal-gateways.ts.

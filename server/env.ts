@@ -56,12 +56,17 @@ const EnvObject = z.object({
     .regex(/^\d{4}\/\d{2}\/\d{2}$/)
     .optional(),
   /**
-   * API calls a minute per signed-in customer (sliding window; docs/decisions/0045-rate-limits.md).
+   * API calls a minute per signed-in customer (sliding window; docs/decisions/0045-throttling-and-rate-limits.md).
    * Pages and assets are not counted.
    */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(300),
-  /** The looser ceiling per client address (a carrier NAT puts many customers on one). Unset: 20 x RATE_LIMIT_PER_MINUTE. */
+  /**
+   * The looser ceiling per client address on API calls and form posts (a carrier NAT puts many
+   * customers on one). Unset: 20 x RATE_LIMIT_PER_MINUTE.
+   */
   RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Proxies in front of the server whose X-Forwarded-For is believed (the client address of the limits). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
    * The demo features: the sandboxes, the demo customers and the local sign-on provider
    * (docs/decisions/0042-production-settings.md). Unset: on outside production, off in production,

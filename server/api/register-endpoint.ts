@@ -1,8 +1,9 @@
 /**
  * Registers a handler for one entry of the endpoint table (docs/decisions/0006-endpoint-table.md).
- * Order of checks on every call: session (401/403), then the request's shape against the zod
- * schemas (400 A0400, nothing changed), then the idempotency key, then the handler. Outside
- * production the handler's answer is checked against the response schema as well.
+ * Order of checks on every call: session (401/403), the customer's rate limit (429 W0010), then
+ * the request's shape against the zod schemas (400 A0400, nothing changed), then the
+ * idempotency key, then the handler. Outside production the handler's answer is checked
+ * against the response schema as well.
  *
  * A handler writes its effect through `context.effect`: one transaction, which on an idempotent
  * endpoint also stores the answer under the request key (docs/decisions/0044-crash-safe-idempotency.md).
@@ -15,6 +16,7 @@ import type { Db, Effect } from '../db/client';
 import type { Env } from '../env';
 import { AppError, invalidRequest, unauthenticated, type Issue } from '../http/app-error';
 import { claimKey, completeKey, effectWithAnswer, releaseKey, requestFingerprint } from '../idempotency/idempotency-store';
+import { congestion } from '../security/request-limits';
 import { requireSession } from '../session/require-session';
 import type { SessionRow } from '../session/session-store';
 
@@ -87,6 +89,10 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
             tokenHeader: !BOOTSTRAP_PATHS.has(def.path),
             level2: def.level2 === true,
           });
+      if (session !== null) {
+        const decision = app.portal.limiter.hit(`customer:${session.sbSystemId}`, env.RATE_LIMIT_PER_MINUTE);
+        if (!decision.allowed) throw congestion(reply, decision.retryAfterSeconds);
+      }
 
       const issues: Issue[] = [];
       const params = parsePart(def.params, request.params ?? {}, 'params', issues);

@@ -1,6 +1,7 @@
 /**
  * Per-account throttling of password guessing (ASVS 5.0 V6.3;
- * docs/decisions/0045-throttling-and-rate-limits.md). Counted per login ID, whether or not it exists and from whatever address:
+ * docs/decisions/0045-throttling-and-rate-limits.md). Counted per login ID, whether or not it
+ * exists and from whatever address:
  *
  * - every attempt is counted before the password is checked (a success clears the count), so
  *   guesses sent in parallel are refused as surely as guesses sent one after another;

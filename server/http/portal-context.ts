@@ -6,6 +6,7 @@
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { ProcessLock } from '../idempotency/process-lock';
+import type { RateLimiter } from '../security/rate-limiter';
 import type { SessionRow } from '../session/session-store';
 
 export type PortalContext = {
@@ -15,6 +16,8 @@ export type PortalContext = {
   readonly baseUrl: () => string;
   /** This process's lock: in-progress idempotency keys count only while their owner's is held. */
   readonly processLock: ProcessLock;
+  /** The request limits every process shares (API per customer, per address). */
+  readonly limiter: RateLimiter;
 };
 
 declare module 'fastify' {

@@ -65,7 +65,7 @@ describe('サーバーの共通処理', () => {
   });
 
   it('アクセスが多すぎると429 W0010になること', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    const limited = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '3' } });
     try {
       const statuses: number[] = [];
       let last;

@@ -69,7 +69,7 @@ describe('セキュリティヘッダー（http、ローカルのサインオン
   });
 
   it('429（アクセス集中）にも同じヘッダーが付くこと', async () => {
-    const limited = await buildTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    const limited = await buildTestApp({ env: { RATE_LIMIT_IP_PER_MINUTE: '1' } });
     try {
       await limited.app.inject({ method: 'GET', url: '/api/getCurrentDate' });
       const response = await limited.app.inject({ method: 'GET', url: '/api/getCurrentDate' });

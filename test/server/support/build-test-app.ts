@@ -38,9 +38,13 @@ export type TestAppOptions = {
 /** The real process environment decides only one thing here: PostgreSQL or PGlite. */
 const processEnv = parseEnv();
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+/**
+ * With DATABASE_URL: a new, empty PostgreSQL database for the caller, dropped by `drop`.
+ * Without: undefined (the caller uses embedded PGlite).
+ */
+export async function scratchPostgres(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   const url = processEnv.DATABASE_URL;
-  if (url === undefined || url === '') return { handle: openMemoryDatabase(), drop: async () => {} };
+  if (url === undefined || url === '') return undefined;
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -48,9 +52,8 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const handle = openDatabase({ DATABASE_URL: testUrl.toString(), DATA_DIR: '' });
   return {
-    handle,
+    url: testUrl.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
@@ -58,6 +61,12 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () =>
       await dropper.end();
     },
   };
+}
+
+async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  const scratch = await scratchPostgres();
+  if (scratch === undefined) return { handle: openMemoryDatabase(), drop: async () => {} };
+  return { handle: openDatabase({ DATABASE_URL: scratch.url, DATA_DIR: '' }), drop: scratch.drop };
 }
 
 /** A fresh, migrated database of its own (for plugins tested without the whole app). */
