@@ -30,31 +30,61 @@ export async function acquireProcessLock(db: Db): Promise<ProcessLock> {
   const driver = driverOf(db);
   if (driver.kind === 'pglite') {
     const owner = newOwner();
-    return { owner, isAlive: (candidate) => Promise.resolve(candidate === owner), release: () => Promise.resolve() };
+    let released = false;
+    return {
+      owner,
+      isAlive: (candidate) => Promise.resolve(candidate === owner && !released),
+      release: () => {
+        released = true;
+        return Promise.resolve();
+      },
+    };
   }
   return acquirePostgresLock(driver.pool);
 }
 
+async function tryLock(connection: pg.PoolClient, owner: number): Promise<boolean> {
+  const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [LOCK_SPACE, owner]);
+  return rows[0]?.locked === true;
+}
+
 async function acquirePostgresLock(pool: pg.Pool): Promise<ProcessLock> {
-  const connection = await pool.connect();
+  let connection = await pool.connect();
+  let owner = newOwner();
   try {
-    for (;;) {
-      const owner = newOwner();
-      const { rows } = await connection.query<{ locked: boolean }>('select pg_try_advisory_lock($1, $2) as locked', [LOCK_SPACE, owner]);
-      if (rows[0]?.locked === true) return postgresLock(pool, connection, owner);
-    }
+    while (!(await tryLock(connection, owner))) owner = newOwner();
   } catch (error) {
     connection.release(error instanceof Error ? error : true);
     throw error;
   }
-}
-
-function postgresLock(pool: pg.Pool, connection: pg.PoolClient, owner: number): ProcessLock {
+  let held = true;
   let released = false;
+  // The lock's connection dropped (a database restart): until it is taken again, keys of this
+  // process may be taken over by another; completeKey then refuses this process's answer, so its
+  // effect rolls back instead of happening twice.
+  const onLost = () => {
+    held = false;
+    connection.release(true);
+    void (async () => {
+      while (!released && !held) {
+        // The old session may linger a moment before the server lets its lock go.
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+        try {
+          connection = await pool.connect();
+          connection.on('error', onLost);
+          held = await tryLock(connection, owner);
+          if (!held) connection.release(true);
+        } catch {
+          // The database is still away; try again.
+        }
+      }
+    })();
+  };
+  connection.on('error', onLost);
   return {
     owner,
     async isAlive(candidate) {
-      if (candidate === owner) return !released;
+      if (candidate === owner) return held && !released;
       const { rows } = await pool.query<{ alive: boolean }>(
         `select exists (
            select 1 from pg_locks
@@ -66,13 +96,17 @@ function postgresLock(pool: pg.Pool, connection: pg.PoolClient, owner: number): 
       );
       return rows[0]?.alive === true;
     },
-    release() {
-      if (!released) {
-        released = true;
-        // Closing the connection (not returning it to the pool) is what frees the lock.
-        connection.release(true);
+    async release() {
+      if (released) return;
+      released = true;
+      connection.off('error', onLost);
+      if (!held) return;
+      try {
+        await connection.query('select pg_advisory_unlock($1, $2)', [LOCK_SPACE, owner]);
+        connection.release();
+      } catch (error) {
+        connection.release(error instanceof Error ? error : true);
       }
-      return Promise.resolve();
     },
   };
 }

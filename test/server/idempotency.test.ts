@@ -27,12 +27,38 @@ const recordEndpoint = defineEndpoint({
   response: z.object({ id: z.number(), label: z.string() }),
 });
 
+/** Writes its row through the effect transaction, then dies before answering (a crash after the commit). */
+const dyingEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/customer/{sbSystemId}/test/record-then-die',
+  retry: false,
+  idempotent: true,
+  summary: 'test only',
+  params: CustomerParams,
+  query: NoQuery,
+  body: z.object({ label: z.string().min(1) }).strict(),
+  response: z.object({ id: z.number(), label: z.string() }),
+});
+let dyingRuns = 0;
+
 let test: TestApp;
 let user: SignedIn;
 let other: SignedIn;
 let handlerRuns = 0;
 
 function extend(app: FastifyInstance) {
+  registerEndpoint(app, dyingEndpoint, async ({ effect, body }) => {
+    dyingRuns += 1;
+    const answer = await effect(async (tx) => {
+      const [row] = await tx
+        .insert(regulations)
+        .values({ pageId: 'TDIE', startsAt: new Date('2000-01-01T00:00:00Z'), endsAt: new Date('2000-01-02T00:00:00Z'), reason: body.label })
+        .returning({ id: regulations.id });
+      return { id: row?.id ?? -1, label: body.label };
+    });
+    if (dyingRuns === 1) throw new Error('the process died after the commit');
+    return answer;
+  });
   registerEndpoint(app, recordEndpoint, async ({ db, body }) => {
     handlerRuns += 1;
     if (body.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, body.delayMs));
@@ -128,6 +154,18 @@ describe('リクエストキーによる冪等性', () => {
     expect(crash.body).not.toContain('10.0.0.7');
     const rows = await test.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'key-failure-002'));
     expect(rows).toEqual([]);
+  });
+
+  it('答えは処理と同じトランザクションで保存されるので、コミットの後に落ちても同じキーは最初の答えを再生し、処理は1回だけであること', async () => {
+    const request = () =>
+      test.app.inject({ method: 'POST', url: `/api/customer/${user.sbSystemId}/test/record-then-die`, headers: apiHeaders(user, { 'x-request-key': 'key-died-after-commit' }), payload: { label: 'died' } });
+    expect((await request()).statusCode).toBe(500);
+    const again = await request();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({ label: 'died' });
+    expect(dyingRuns).toBe(1);
+    expect(await rowsLabelled('died')).toBe(1);
   });
 
   it('キーはお客さまごとで、別のお客さまが同じキーを使っても混ざらないこと', async () => {
