@@ -4,7 +4,7 @@
  * with a Japanese sign-in page, asks consent (prompt=consent) and issues ID tokens with acr "2".
  * The relying party talks to it over HTTP exactly as it would to the production provider.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -21,6 +21,7 @@ import { ConsentText, consentPage, providerLogoutPage, providerMessagePage, sign
 import { acceptFormBodies } from './form-body';
 import { formatJstDateTime } from '../time/jst';
 import { attemptSucceeded, beginAttempt } from './login-throttle';
+import { providerAdapter, sharedSigningKey } from './provider-store';
 import { FailureReason, recordSignInEvent } from './sign-in-events';
 
 const ProviderMountPath = '/oidc';
@@ -64,20 +65,22 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
   const { db } = options;
   let unknownIdHashValue: Promise<string> | undefined;
   const unknownIdHash = () => (unknownIdHashValue ??= hashPassword(randomBytes(16).toString('base64url')));
-  let provider: Provider | undefined;
+  let provider: Promise<Provider> | undefined;
   // Built on first use: the issuer URL needs the listening port.
-  const getProvider = (): Provider => {
-    provider ??= createProvider(options);
+  const getProvider = (): Promise<Provider> => {
+    provider ??= createProvider(options).catch((error: unknown) => {
+      provider = undefined;
+      throw error;
+    });
     return provider;
   };
-  const handle = (): ReturnType<Provider['callback']> => getProvider().callback();
 
   // The provider reads its own request bodies, so this scope leaves the stream untouched.
   await fastify.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${ProviderMountPath}/*`, async (request, reply) => {
-      const callback = handle();
+      const callback = (await getProvider()).callback();
       reply.hijack();
       const raw: IncomingMessage & { originalUrl?: string } = request.raw;
       const originalUrl = raw.url ?? '/';
@@ -95,7 +98,7 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
       const params = InteractionParamsSchema.safeParse(request.params);
       if (!params.success) return undefined;
       try {
-        const found = await getProvider().interactionDetails(request.raw, reply.raw);
+        const found = await (await getProvider()).interactionDetails(request.raw, reply.raw);
         return found.uid === params.data.uid ? found : undefined;
       } catch (error) {
         if (error instanceof errors.SessionNotFound) return undefined;
@@ -179,7 +182,7 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
         return renderSignIn(reply, interaction, 401, loginId, SignInText.invalidCredentials);
       }
       await attemptSucceeded(db, loginId);
-      const returnTo = await getProvider().interactionResult(
+      const returnTo = await (await getProvider()).interactionResult(
         request.raw,
         reply.raw,
         { login: { accountId: customer.sbSystemId, acr: options.issuedAcr ?? RequiredAcr, amr: ['pwd'], remember: false } },
@@ -193,7 +196,7 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
       if (interaction === undefined || interaction.prompt.name !== 'consent' || interaction.session === undefined) {
         return restart(reply);
       }
-      const current = getProvider();
+      const current = await getProvider();
       const clientId = z.string().parse(interaction.params['client_id']);
       const grant =
         (interaction.grantId === undefined ? undefined : await current.Grant.find(interaction.grantId)) ??
@@ -213,7 +216,7 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
     scope.post(`${ProviderMountPath}/interaction/:uid/abort`, async (request, reply) => {
       const interaction = await details(request, reply);
       if (interaction === undefined) return restart(reply);
-      const returnTo = await getProvider().interactionResult(
+      const returnTo = await (await getProvider()).interactionResult(
         request.raw,
         reply.raw,
         { error: 'access_denied', error_description: `${ConsentText.deny}が選ばれました` },
@@ -225,8 +228,9 @@ export async function registerLocalProvider(fastify: FastifyInstance, options: L
   });
 }
 
-function createProvider({ db, keys, baseUrl, client, trustProxy }: LocalProviderOptions): Provider {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+async function createProvider({ db, keys, baseUrl, client, trustProxy }: LocalProviderOptions): Promise<Provider> {
+  // Its state and key are in the database, so every server process is the same provider.
+  const signingKey = await sharedSigningKey(db);
   const local = client();
   const html = (ctx: ProviderContext, status: number, body: string): Promise<void> => {
     ctx.status = status;
@@ -235,6 +239,7 @@ function createProvider({ db, keys, baseUrl, client, trustProxy }: LocalProvider
     return Promise.resolve();
   };
   const configuration: Configuration = {
+    adapter: providerAdapter(db),
     clients: [
       {
         client_id: local.clientId,
@@ -261,7 +266,7 @@ function createProvider({ db, keys, baseUrl, client, trustProxy }: LocalProvider
     acrValues: [RequiredAcr],
     claims: { openid: ['sub'] },
     scopes: ['openid'],
-    jwks: { keys: [privateKey.export({ format: 'jwk' })] },
+    jwks: { keys: [signingKey] },
     cookies: { keys: keys.providerCookieKeys },
     features: {
       devInteractions: { enabled: false },

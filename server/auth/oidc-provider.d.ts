@@ -31,7 +31,22 @@ declare module 'oidc-provider' {
     id_token_signed_response_alg?: string;
   };
 
+  /** What the provider stores per model (interaction, session, code, grant...); `consumed` once used. */
+  export type AdapterPayload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; consumed?: number };
+
+  export interface Adapter {
+    upsert(id: string, payload: AdapterPayload, expiresIn?: number): Promise<void>;
+    find(id: string): Promise<AdapterPayload | undefined>;
+    findByUid(uid: string): Promise<AdapterPayload | undefined>;
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined>;
+    consume(id: string): Promise<void>;
+    destroy(id: string): Promise<void>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  }
+
   export type Configuration = {
+    /** Storage of the provider's state; unset: its process-local memory. */
+    adapter?: new (model: string) => Adapter;
     clients: ClientMetadata[];
     findAccount: (ctx: ProviderContext, sub: string) => Promise<Account | undefined>;
     acrValues?: string[];
