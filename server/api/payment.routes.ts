@@ -29,7 +29,7 @@ export function registerPaymentRoutes(app: FastifyInstance, gateways: PortalGate
   registerEndpoint(app, endpoints.createPaymentInformation, async (context) => {
     const { db, params, body, request } = context;
     const session = sessionOf(context);
-    // The configured origin, never the request's Host (docs/decisions/0043-lesser-findings.md).
+    // The configured origin, never the request's Host (docs/decisions/0043-request-hardening.md).
     const origin = new URL(app.portal.baseUrl()).origin;
     const issues = [
       ...returnUrlIssues(body.orderDoneUrl, origin, ReturnPaths.done, 'body.orderDoneUrl'),

@@ -1,5 +1,5 @@
 /**
- * The second CSRF defence (docs/decisions/0043-lesser-findings.md). The session-token header is
+ * The second CSRF defence (docs/decisions/0043-request-hardening.md). The session-token header is
  * the first: a page of another site cannot read it. Here a state-changing request to the
  * portal's own endpoints is refused when the browser says it came from elsewhere:
  * `Sec-Fetch-Site` other than same-origin, or an `Origin` that is not the configured origin.

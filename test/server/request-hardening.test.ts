@@ -1,5 +1,5 @@
 /**
- * The lesser findings of issue 14 (docs/decisions/0043-lesser-findings.md): the configured
+ * The lesser findings of issue 14 (docs/decisions/0043-request-hardening.md): the configured
  * origin instead of the Host header, the spec's error shape for URLs the router cannot read,
  * no-store on signed-in answers, and Origin / Sec-Fetch-Site as a second CSRF defence.
  */

@@ -7,7 +7,7 @@
  *
  * The hosted pages live at an address with a secret (the pay token) that only the merchant is
  * given for its customer; the order id, which the merchant and the browser's app also see, opens
- * nothing (docs/decisions/0043-lesser-findings.md).
+ * nothing (docs/decisions/0043-request-hardening.md).
  *
  * Register without a prefix; every route lives under /sandbox/card.
  */
