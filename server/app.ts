@@ -28,7 +28,7 @@ import type { Db } from './db/client';
 import type { Env } from './env';
 import { registerGateways, type GatewayOptions } from './gateways/portal-gateways';
 import { AppError } from './http/app-error';
-import { registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, registerErrorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import './http/portal-context';
 import { acquireProcessLock } from './idempotency/process-lock';
@@ -80,7 +80,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     // Behind TRUST_PROXY_HOPS proxies, the client address is read from X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
-    // A URL the router cannot read (bad escapes, over-long parameters) gets the spec's error shape.
+    // What the HTTP parser refuses, and a URL the router cannot read (bad escapes, over-long
+    // parameters), get the spec's error shape too (docs/decisions/0043-request-hardening.md).
+    clientErrorHandler,
     frameworkErrors: (_error, _request, reply) => {
       for (const [name, value] of security) reply.raw.setHeader(name, value);
       void (reply as unknown as FastifyReply).code(400).header('cache-control', 'no-store').send(malformedRequest().toBody());

@@ -3,6 +3,7 @@
  * origin instead of the Host header, the spec's error shape for URLs the router cannot read,
  * no-store on signed-in answers, and Origin / Sec-Fetch-Site as a second CSRF defence.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../contracts/error-catalogue';
 import { call, returnUrls, signedInAppForFile } from './support/anshin-kit';
@@ -38,6 +39,21 @@ describe('読めないURL', () => {
       expect(response.body, url).not.toContain('%');
       expect(response.headers['content-security-policy'], url).toBeDefined();
     }
+  });
+
+  it('HTTPとして読めない要求にも、フレームワークの形ではなく仕様のエラーの形で答えること', async () => {
+    const { hostname, port } = new URL(kit.origin);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let received = '';
+      const socket = connect(Number(port), hostname, () => socket.write('GET /api/getCurrentDate HTTP/1.1\r\nHost: x\r\nNot a header line\r\n\r\n'));
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+      socket.on('end', () => resolve(received));
+      socket.on('error', reject);
+    });
+    expect(raw.startsWith('HTTP/1.1 400')).toBe(true);
+    const body = ErrorBodySchema.parse(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)));
+    expect(body.errorCode).toBe('A0400');
+    expect(raw).not.toContain('Client Error');
   });
 });
 
