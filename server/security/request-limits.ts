@@ -6,8 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, describeError } from '../../contracts/error-catalogue';
 import { AppError } from '../http/app-error';
-import { AssetPath } from '../auth/pages';
-import { escapeHtml, htmlPage } from '../http/html';
+import { providerMessagePage } from '../auth/pages';
 
 export type Counted = 'api' | 'form';
 
@@ -35,11 +34,6 @@ export function sendCongestionPage(reply: FastifyReply, retryAfterSeconds: numbe
     .header('retry-after', String(retryAfterSeconds))
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(
-      htmlPage(
-        'アクセスが集中しています',
-        `<h1>アクセスが集中しています</h1><p>${escapeHtml(message)}</p><p>${escapeHtml(detail)}</p><p><a href="/">トップへ戻る</a></p>`,
-        AssetPath.stylesheet,
-      ),
-    );
+    // The sign-on pages' own layout: the forms counted here are theirs.
+    .send(providerMessagePage('アクセスが集中しています', `${message}${detail}`, { href: '/', label: 'トップへ戻る' }));
 }

@@ -24,14 +24,14 @@ export function formatJapanTime(epochMs: number): string {
   return JapanTime.format(new Date(epochMs));
 }
 
-function page(title: string, main: SafeHtml): string {
+function page(title: string, main: SafeHtml, refresh: boolean): string {
   return html`<!doctype html>
 <html lang="ja">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta http-equiv="refresh" content="${RefreshSeconds}">
+${refresh ? html`<meta http-equiv="refresh" content="${RefreshSeconds}">` : ''}
 <title>${title}｜テスト用送信ボックス</title>
 <link rel="stylesheet" href="${OutboxStyleSheetPath}">
 </head>
@@ -52,6 +52,7 @@ export function signInNeededPage(): string {
     html`<h1>ログインが必要です</h1>
 <p>送信ボックスには、ポータルにログインしているお客さま宛てのメッセージだけを表示します。</p>
 <p><a href="/auth/login" class="link">ポータルにログインする</a></p>`,
+    false,
   );
 }
 
@@ -91,5 +92,6 @@ ${rows}
 </tbody>
 </table>`
 }`,
+    true,
   );
 }
