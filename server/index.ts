@@ -9,6 +9,7 @@ import { demoCustomersPresent, seedDemoData } from './db/seed';
 import { parseEnv } from './env';
 import { buildApp } from './app';
 import { pruneKeys } from './idempotency/idempotency-store';
+import { pruneLoginThrottles } from './auth/login-throttle';
 import { applyDueWithdrawals } from './contracts/due-withdrawals';
 import { productionProblems } from './security/production-settings';
 
@@ -55,6 +56,7 @@ withdrawals.unref();
 
 const pruning = setInterval(() => {
   pruneKeys(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning idempotency keys failed'));
+  pruneLoginThrottles(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'pruning login throttles failed'));
 }, 60 * 60_000);
 pruning.unref();
 

@@ -11,7 +11,7 @@
  * - the counts live in PostgreSQL (login_throttles), so a restart forgets nothing and every
  *   server process enforces the same lock.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, lt, or, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { customers, loginThrottles } from '../db/schema';
 import type { MessageGatewayClient } from '../gateways/message-gateway-client';
@@ -76,6 +76,14 @@ export function beginAttempt(db: Db, loginId: string, now: Date = new Date()): P
 /** The password was right: the run of wrong ones is over. */
 export async function attemptSucceeded(db: Db, loginId: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.account, accountOf(loginId)));
+}
+
+/** Forgets runs of wrong passwords that ended a day ago and hold no lock (guessed IDs pile up otherwise). */
+export async function pruneLoginThrottles(db: Db, now: Date = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60_000);
+  await db
+    .delete(loginThrottles)
+    .where(and(lt(loginThrottles.lastFailureAt, dayAgo), or(isNull(loginThrottles.blockedUntil), lt(loginThrottles.blockedUntil, now))));
 }
 
 /**

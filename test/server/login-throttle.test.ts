@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginThrottleRules } from '../../server/auth/login-throttle';
+import { LoginThrottleRules, pruneLoginThrottles } from '../../server/auth/login-throttle';
 import { loginThrottles } from '../../server/db/schema';
 import { openMemoryDatabase, type DatabaseHandle } from '../../server/db/client';
 import { demoCustomerRecords } from '../../server/db/demo-customers';
@@ -110,5 +110,17 @@ describe('パスワードの推測', () => {
     const right = await attempt(browser, page, 'demo04', DemoPassword);
     expect(right.response.status).toBe(303);
     expect(await handle.db.select().from(loginThrottles).where(eq(loginThrottles.account, 'demo04'))).toEqual([]);
+  });
+
+  it('1日前に終わったロックのない誤りの記録は掃除し、ロック中のものは残すこと', async () => {
+    const accounts = async () => (await handle.db.select({ account: loginThrottles.account }).from(loginThrottles)).map((row) => row.account).sort();
+    const before = await accounts();
+    expect(before).toEqual(expect.arrayContaining(['demo12', 'no-such-customer']));
+    await pruneLoginThrottles(handle.db, new Date(Date.now() + 25 * 60 * 60_000));
+    // demo12's lock (15 min) has ended by then too; a run still locked would stay.
+    expect(await accounts()).toEqual([]);
+    await handle.db.insert(loginThrottles).values({ account: 'locked-one', failures: 10, lastFailureAt: new Date(0), blockedUntil: new Date(Date.now() + 60_000), lockedUntil: new Date(Date.now() + 60_000) });
+    await pruneLoginThrottles(handle.db);
+    expect(await accounts()).toEqual(['locked-one']);
   });
 });
