@@ -1,13 +1,13 @@
 import { gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMemoryDatabase, type DatabaseHandle } from '../../server/db/client';
-import { seedDemoData } from '../../server/db/seed';
+import type { DatabaseHandle } from '../../server/db/client';
 import { sessions, signInEvents } from '../../server/db/schema';
 import {
   Browser,
   DemoPassword,
   formAction,
   locationOf,
+  seededMemoryDatabase,
   signInUntilCallback,
   startAuthServer,
   startExternalProvider,
@@ -18,9 +18,7 @@ import {
 let handle: DatabaseHandle;
 let server: TestServer;
 beforeAll(async () => {
-  handle = openMemoryDatabase();
-  await handle.migrate();
-  await seedDemoData(handle.db);
+  handle = await seededMemoryDatabase();
   server = await startAuthServer({ handle });
 });
 afterAll(async () => {

@@ -134,14 +134,18 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
   return parseEnv({ NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', ...overrides });
 }
 
+/** A fresh in-memory database with the demo customers, for servers that come and go over it. */
+export async function seededMemoryDatabase(): Promise<DatabaseHandle> {
+  const handle = openMemoryDatabase();
+  await handle.migrate();
+  await seedDemoData(handle.db);
+  return handle;
+}
+
 /** The whole app (server/app.ts) on a listening server over a fresh in-memory database with the demo customers. */
 export async function startAuthServer(options: { env?: Env; handle?: DatabaseHandle } = {}): Promise<TestServer> {
   const env = options.env ?? testEnv();
-  const handle = options.handle ?? openMemoryDatabase();
-  if (options.handle === undefined) {
-    await handle.migrate();
-    await seedDemoData(handle.db);
-  }
+  const handle = options.handle ?? (await seededMemoryDatabase());
   const app = await buildApp({ env, db: handle.db });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

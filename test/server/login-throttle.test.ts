@@ -8,20 +8,17 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginThrottleRules, pruneLoginThrottles } from '../../server/auth/login-throttle';
 import { loginThrottles } from '../../server/db/schema';
-import { openMemoryDatabase, type DatabaseHandle } from '../../server/db/client';
+import type { DatabaseHandle } from '../../server/db/client';
 import { demoCustomerRecords } from '../../server/db/demo-customers';
-import { seedDemoData } from '../../server/db/seed';
 import { ReadKeyHeader } from '../../server/sandbox/outbox/outbox-plugin';
-import { Browser, DemoPassword, formAction, startAuthServer, testEnv, type Hop, type TestServer } from './auth-harness';
+import { Browser, DemoPassword, formAction, seededMemoryDatabase, startAuthServer, testEnv, type Hop, type TestServer } from './auth-harness';
 
 const readKey = 'login-throttle-read-key-0123456789';
 let handle: DatabaseHandle;
 let server: TestServer;
 
 beforeAll(async () => {
-  handle = openMemoryDatabase();
-  await handle.migrate();
-  await seedDemoData(handle.db);
+  handle = await seededMemoryDatabase();
   server = await startAuthServer({ handle, env: testEnv({ OUTBOX_READ_KEY: readKey }) });
 });
 afterAll(async () => {
