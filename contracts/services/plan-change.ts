@@ -58,3 +58,19 @@ export function planChangeQuote<Plan extends QuotablePlan>(current: Plan, next: 
   const effectiveDate = direction === 'down' ? firstOfNextMonth(businessDate) : businessDate;
   return { current, next, direction, monthlyDifference, effectiveDate };
 }
+
+/** A downgrade the contract carries until its effective date ("yyyy/mm/dd"). */
+export type PendingPlanChange = { readonly planId: string; readonly effectiveDate: string };
+
+/**
+ * The plans a customer may choose: every other plan of the lineup except the one already
+ * pending, and the current plan only while a change is pending (choosing it cancels that one).
+ */
+export function offeredPlanIds<PlanId extends string>(
+  lineup: readonly PlanId[],
+  currentPlanId: PlanId,
+  pending: PendingPlanChange | null,
+): PlanId[] {
+  const pendingPlanId = pending?.planId ?? null;
+  return lineup.filter((planId) => planId !== pendingPlanId && (planId !== currentPlanId || pendingPlanId !== null));
+}

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { firstOfNextMonth, planChangeQuote, type QuotablePlan } from '../../../contracts/services/plan-change';
+import { firstOfNextMonth, offeredPlanIds, planChangeQuote, type QuotablePlan } from '../../../contracts/services/plan-change';
 
 const plan = (planId: string, monthlyPrice: number): QuotablePlan => ({ planId, monthlyPrice });
 const standard = plan('232', 990);
@@ -81,4 +81,26 @@ describe('firstOfNextMonth', () => {
     const [y, m] = day.split('/').map(Number) as [number, number];
     expect(first.slice(0, 7)).toBe(m === 12 ? `${y + 1}/01` : `${y}/${pad(m + 1)}`);
   });
+});
+
+describe('offeredPlanIds', () => {
+  const lineup = ['232', '232-1', '232-2', '232-3', '232-4'];
+
+  it('offers every other plan, never the current one when nothing is pending', () => {
+    expect(offeredPlanIds(lineup, '232', null)).toEqual(['232-1', '232-2', '232-3', '232-4']);
+  });
+
+  it('offers the current plan back (cancelling the pending change) but not the pending plan again', () => {
+    expect(offeredPlanIds(lineup, '232', { planId: '232-1', effectiveDate: '2026/12/01' })).toEqual(['232', '232-2', '232-3', '232-4']);
+  });
+
+  test.prop([fc.constantFrom(...lineup), fc.option(fc.constantFrom(...lineup), { nil: null })])(
+    'never offers the plan the contract would end up on anyway',
+    (current, pendingPlanId) => {
+      const pending = pendingPlanId === null || pendingPlanId === current ? null : { planId: pendingPlanId, effectiveDate: '2026/12/01' };
+      const offered = offeredPlanIds(lineup, current, pending);
+      expect(offered).not.toContain(pending?.planId ?? current);
+      expect(offered).toHaveLength(lineup.length - 1);
+    },
+  );
 });
