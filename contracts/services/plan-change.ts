@@ -6,6 +6,7 @@
  * is billed at the new plan's full price; downgrades take effect on the 1st of the next month.
  */
 import { JstDateSchema } from '../api/current-date';
+import { RequestType } from '../codes';
 
 /** The two facts of a plan the quote needs; a service definition's plan has both. */
 export type QuotablePlan = { readonly planId: string; readonly monthlyPrice: number };
@@ -74,3 +75,6 @@ export function offeredPlanIds<PlanId extends string>(
   const pendingPlanId = pending?.planId ?? null;
   return lineup.filter((planId) => planId !== pendingPlanId && (planId !== currentPlanId || pendingPlanId !== null));
 }
+
+/** Request type 20 (spec section 4: change payment plan). */
+export const PlanChangeRequestType = RequestType.ChangePaymentPlan;
