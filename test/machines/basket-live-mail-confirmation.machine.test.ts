@@ -29,7 +29,7 @@ function start(input: MailConfirmationInput, confirm: Answer<MailAddrPortability
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok(okOtp));
   const checkOtp = scripted<CheckOtpInput, OtpResponse>(...check);
   const confirmMailAddress = scripted<ConfirmMailAddressInput, MailAddrPortabilityContractsResponse>(
-    ...(confirm.length > 0 ? confirm : [ok({ serviceId: '231', mailAddress: 'x@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' })]),
+    ...(confirm.length > 0 ? confirm : [ok<MailAddrPortabilityContractsResponse>({ serviceId: '231', mailAddress: 'x@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' })]),
   );
   const actor = createActor(
     mailConfirmationMachine.provide({
@@ -53,7 +53,7 @@ async function passOtp(h: ReturnType<typeof start>) {
 
 describe('mailConfirmation（メールアドレスの確認）', () => {
   it('未確認のアドレスはそのまま確認でき、確認用の確認コードをそのアドレスに送ってから登録し、確認済みで終わること', async () => {
-    const h = start(unconfirmed, [ok({ serviceId: '231', mailAddress: 'yoko.matsumoto@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' })]);
+    const h = start(unconfirmed, [ok<MailAddrPortabilityContractsResponse>({ serviceId: '231', mailAddress: 'yoko.matsumoto@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' })]);
     expect(h.actor.getSnapshot().context.mailAddress).toBe('yoko.matsumoto@example.jp');
     h.actor.send({ type: 'mail.confirm' });
     expect(h.actor.getSnapshot().value).toBe('otp');
