@@ -1,19 +1,29 @@
 /**
  * The app's implementations of the basket live plan change's actors (ports: ADR 0023): the
  * contract from GET contracts, the business date from GET getCurrentDate, the change through
- * POST update/contracts (request type 20, no retry, the flow's request key).
+ * POST update/contracts (request type 20, no retry, the flow's request key); and the mail-address
+ * confirmation's POST mail-addr-portability/contracts, which sets the auth store's check flag.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/anshin-data-box';
+import type { MailAddrPortabilityContractsResponse, MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
 import type { ServiceContract } from '../../contracts/api/service-contracts';
 import { ServiceId } from '../../contracts/codes';
 import { endpoints } from '../../contracts/endpoints';
+import type { ConfirmMailAddressInput } from '../../machines/basket-live/mail-confirmation.machine';
 import type { ChangePlanInput, LoadPlanContractInput, PlanChangeContract } from '../../machines/basket-live/plan-change.machine';
 import { BasketLivePlans, type BasketLivePlanId } from '../../machines/basket-live/plan-lineup';
 import { callApi } from '../api/api-client';
 import { contractsQueryOptions } from '../api/queries/contracts.query';
+import { authStore, type MailAddressCheckInfo } from '../stores/auth-store';
 import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
+
+/** The auth store's flag of each service with a mail-address check. */
+const MailCheckKey: Record<MailCheckServiceId, keyof MailAddressCheckInfo> = {
+  [ServiceId.DataStorage]: 'dataStorage',
+  [ServiceId.BasketLive]: 'basketLive',
+};
 
 export type BasketLiveActorDeps = { readonly queryClient: QueryClient };
 
@@ -63,7 +73,19 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
     return receipt;
   });
 
-  return { loadPlanContract, loadBusinessDate, changePlan };
+  // After the confirmation the customer's address is confirmed for this service (spec section 3).
+  const confirmMailAddress = fromPromise<MailAddrPortabilityContractsResponse, ConfirmMailAddressInput>(async ({ input }) => {
+    const answer = await callApi(endpoints.confirmMailAddress, {
+      params: { sbSystemId: input.sbSystemId },
+      body: input.body,
+      requestKey: input.requestKey,
+    });
+    const checked = authStore.get().mailAddressCheckInfo;
+    authStore.set({ mailAddressCheckInfo: { ...checked, [MailCheckKey[answer.serviceId]]: true } });
+    return answer;
+  });
+
+  return { loadPlanContract, loadBusinessDate, changePlan, confirmMailAddress };
 }
 
 export type BasketLiveActors = ReturnType<typeof createBasketLiveActors>;

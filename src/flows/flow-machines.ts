@@ -9,6 +9,7 @@ import type { anshinApplyMachine } from '../../machines/anshin-data-box/anshin-a
 import type { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
 import type { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-change-payment.machine';
 import type { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-resume.machine';
+import { mailConfirmationMachine } from '../../machines/basket-live/mail-confirmation.machine';
 import type { basketLivePlanChangeMachine } from '../../machines/basket-live/plan-change.machine';
 import type { MachineEntry } from '../../machines/registry';
 import { createAnshinActors, type AnshinActorDeps, type AnshinActors } from './anshin-actors';
@@ -22,11 +23,17 @@ export { createAnshinActors, type AnshinActors } from './anshin-actors';
  * The machine with the app's actors provided; the sub-flows (one-time password, card provider)
  * are replaced by the app's provided twins. A machine the app has no actors for is answered as is.
  */
-export type AppActors = AnshinActors & BasketLiveActors;
+export type AppActors = AnshinActors & BasketLiveActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: AnshinActorDeps): AppActors {
-  return { ...createAnshinActors(deps), ...createBasketLiveActors(deps) };
+  const anshin = createAnshinActors(deps);
+  const basketLive = createBasketLiveActors(deps);
+  // The mail-address confirmation sends its code with the same provided one-time password.
+  const mailConfirmation = mailConfirmationMachine.provide({
+    actors: { verifyAddress: anshin.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
+  });
+  return { ...anshin, ...basketLive, mailConfirmation };
 }
 
 export function provideAppActors(machineId: string, machine: AnyStateMachine, actors: AppActors): AnyStateMachine {
