@@ -24,8 +24,8 @@ export type MailAddressProblem = 'unconfirmed' | 'undeliverable';
 export type MailConfirmationInput = {
   readonly sbSystemId: string;
   readonly serviceId: MailCheckServiceId;
-  /** The address on file. */
-  readonly currentMailAddress: string;
+  /** The address on file as the app knows it: null while unconfirmed (the line contract hides it). */
+  readonly currentMailAddress: string | null;
   readonly problem: MailAddressProblem;
 };
 
@@ -58,7 +58,8 @@ type OutputArgs<T> = { readonly event: { readonly output: T } };
 /** An address worth a code: well formed, and not the one the judge refused for its domain. */
 export function isConfirmableAddress(context: Pick<MailConfirmationContext, 'mailAddress' | 'currentMailAddress' | 'problem'>): boolean {
   if (!ConfirmableMailAddressSchema.safeParse(context.mailAddress).success) return false;
-  return context.problem === 'unconfirmed' || context.mailAddress.toLowerCase() !== context.currentMailAddress.toLowerCase();
+  const refused = context.problem === 'undeliverable' ? context.currentMailAddress?.toLowerCase() : undefined;
+  return context.mailAddress.toLowerCase() !== refused;
 }
 
 export const mailConfirmationMachine = setup({
@@ -93,7 +94,7 @@ export const mailConfirmationMachine = setup({
   context: ({ input }) => ({
     ...input,
     // A refused domain cannot be confirmed: the customer starts from an empty field.
-    mailAddress: input.problem === 'unconfirmed' ? input.currentMailAddress : '',
+    mailAddress: input.problem === 'unconfirmed' ? (input.currentMailAddress ?? '') : '',
     requestKey: null,
     output: null,
   }),

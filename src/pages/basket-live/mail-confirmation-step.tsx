@@ -27,7 +27,7 @@ function AddressStep({ confirmation }: MailConfirmationStepProps) {
     const mailAddress = value.trim();
     if (!isConfirmableAddress({ ...context, mailAddress })) {
       setError(
-        context.problem === 'undeliverable' && mailAddress.toLowerCase() === context.currentMailAddress.toLowerCase()
+        context.problem === 'undeliverable' && mailAddress.toLowerCase() === context.currentMailAddress?.toLowerCase()
           ? 'このメールアドレスはご利用いただけません。別のメールアドレスを入力してください。'
           : 'メールアドレスを正しく入力してください（例：taro@example.jp）。',
       );
