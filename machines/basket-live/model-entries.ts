@@ -1,9 +1,10 @@
-/** Registry entry of the basket live plan change: model input, events, vertex identity and business rules. */
+/** Registry entries of the basket live plan change and the mail-address confirmation: model input, events, vertex identity and business rules. */
 import type { SnapshotFrom } from 'xstate';
 import { BasketLivePlans } from './plan-lineup';
 import { atStep, unless } from '../mbt/invariant-helpers';
-import { failures, modelEvents } from '../model-fixtures';
+import { failures, modelEvents, otpEvents } from '../model-fixtures';
 import type { MachineEntry, MachineInvariant } from '../registry';
+import { isConfirmableAddress, mailConfirmationMachine } from './mail-confirmation.machine';
 import { basketLivePlanChangeMachine, offeredPlans, type PlanChangeContract } from './plan-change.machine';
 
 type PlanChangeSnapshot = SnapshotFrom<typeof basketLivePlanChangeMachine>;
@@ -108,4 +109,54 @@ export const basketLivePlanChangeEntry: MachineEntry = {
     });
   },
   invariants: invariants(),
+};
+
+type MailConfirmationSnapshot = SnapshotFrom<typeof mailConfirmationMachine>;
+
+/** The mail-address confirmation the basket live application invokes (ADR 0063). */
+export const mailConfirmationEntry: MachineEntry = {
+  id: 'mailConfirmation',
+  title: 'メールアドレスの確認',
+  machine: mailConfirmationMachine,
+  input: { sbSystemId: '1000000013', serviceId: '231', currentMailAddress: null, problem: 'unconfirmed' },
+  events: modelEvents(
+    { type: 'mail.enter', mailAddress: 'yoko.matsumoto@example.jp' },
+    { type: 'mail.enter', mailAddress: 'takuya.inoue@blocked.example.invalid' },
+    { type: 'mail.enter', mailAddress: 'not-an-address' },
+    { type: 'mail.confirm' },
+    { type: 'mail.cancel' },
+    ...otpEvents('verifyAddress'),
+    { type: 'xstate.done.actor.confirmMailAddress', output: { serviceId: '231', mailAddress: 'yoko.matsumoto@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' } },
+    { type: 'xstate.error.actor.confirmMailAddress', error: failures.statusForbids },
+  ),
+  serializeState: (raw) => {
+    const snapshot = raw as MailConfirmationSnapshot;
+    return JSON.stringify({ value: snapshot.value, confirmable: isConfirmableAddress(snapshot.context) });
+  },
+  variants: [
+    {
+      // The refused domain itself is not confirmable: the outcome the unconfirmed input cannot show.
+      title: '受け付けられないドメイン',
+      input: { sbSystemId: '1000000014', serviceId: '231', currentMailAddress: 'takuya.inoue@blocked.example.invalid', problem: 'undeliverable' },
+    },
+  ],
+  invariants: [
+    {
+      id: 'mailConfirmation.confirmable-before-code',
+      description: '確認コードを送る段階以降では、確認するアドレスが正しい形式で、受け付けられないと判定されたアドレスでないこと',
+      check: (raw) => {
+        const snapshot = raw as MailConfirmationSnapshot;
+        return unless(!atStep(snapshot, ['otp', 'registering', 'confirmed']) || isConfirmableAddress(snapshot.context), `address ${snapshot.context.mailAddress} is not confirmable`);
+      },
+    },
+    {
+      id: 'mailConfirmation.output-matches-end',
+      description: '終了したときの結果（確認・中止・失敗）は、終了した状態と一致すること',
+      check: (raw) => {
+        const snapshot = raw as MailConfirmationSnapshot;
+        if (snapshot.status !== 'done') return undefined;
+        return unless(snapshot.context.output?.outcome === snapshot.value, `ended in ${String(snapshot.value)} with ${String(snapshot.context.output?.outcome)}`);
+      },
+    },
+  ],
 };
