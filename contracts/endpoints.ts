@@ -15,6 +15,7 @@ import { couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoi
 import { CurrentDateSchema } from './api/current-date';
 import { entryJudgementEndpoint } from './api/entry-judgement';
 import { LineContractSchema } from './api/line-contract';
+import { mailAddrPortabilityContractsEndpoint } from './api/mail-address-confirmation';
 import { otpAuthEndpoint, otpSendEndpoint } from './api/otp';
 import { paymentInformationEndpoint, paymentMethodsEndpoint } from './api/payment';
 import { PaymentMethodMasterSchema } from './api/payment-method-master';
@@ -138,6 +139,8 @@ export const endpoints = {
   sendOtp: otpSendEndpoint,
   authOtp: otpAuthEndpoint,
   getStorageUsage: storageUsageEndpoint,
+  // Mail-address confirmation before a basket live application (docs/flows/basket-live.md).
+  confirmMailAddress: mailAddrPortabilityContractsEndpoint,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -15,4 +15,5 @@ export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
   anshinChangePayment: () => import('./anshin-data-box/anshin-change-payment.machine').then((m) => m.anshinChangePaymentMachine),
   anshinCancel: () => import('./anshin-data-box/anshin-cancel.machine').then((m) => m.anshinCancelMachine),
   anshinResume: () => import('./anshin-data-box/anshin-resume.machine').then((m) => m.anshinResumeMachine),
+  basketLivePlanChange: () => import('./basket-live/plan-change.machine').then((m) => m.basketLivePlanChangeMachine),
 };

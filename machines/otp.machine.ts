@@ -14,6 +14,7 @@ import {
   type OtpResponse,
   type OtpSendRequest,
 } from '../contracts/api/otp';
+import type { MailConfirmationOtpPurpose } from '../contracts/api/mail-address-confirmation';
 import { errorCodeOf } from './flow-errors';
 import { stepMeta, type StateMeta } from './flow-meta';
 
@@ -23,6 +24,8 @@ export type OtpInput = {
   readonly sbSystemId: string;
   readonly mailAddress: string | null;
   readonly phoneNumber: string | null;
+  /** Set when the code proves a mail address not yet confirmed (ADR 0063) rather than a contact on file. */
+  readonly purpose?: typeof MailConfirmationOtpPurpose;
 };
 
 export type OtpOutput =
@@ -116,7 +119,9 @@ export const otpMachine = setup({
           body:
             context.channel === 'sms'
               ? { phoneNumber: context.phoneNumber ?? '', type: 'SMS' as const }
-              : { mailAddress: context.mailAddress ?? '' },
+              : context.purpose === undefined
+                ? { mailAddress: context.mailAddress ?? '' }
+                : { mailAddress: context.mailAddress ?? '', purpose: context.purpose },
         }),
         onDone: [
           {

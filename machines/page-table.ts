@@ -10,7 +10,8 @@ export type FlowId =
   | 'anshinApply'
   | 'anshinChangePayment'
   | 'anshinCancel'
-  | 'anshinResume';
+  | 'anshinResume'
+  | 'basketLivePlanChange';
 
 export type PageEntry = {
   /** Screen ID. */
@@ -102,8 +103,8 @@ const rows: Row[] = [
   ['BKL0008', '/BasketLive/Cancel/Inform', 'バスケットLIVEの解約について', { login: 'lv2' }],
   ['BKL0009', '/BasketLive/Cancel/Confirm', 'バスケットLIVEの解約内容の確認', { entry: false, login: 'lv2' }],
   ['BKL0010', '/BasketLive/Cancel/Completed', 'バスケットLIVEの解約完了', { ...noBack, entry: false }],
-  ['BKL0011', '/BasketLive/Plan/Change', 'バスケットLIVEのプラン変更', { ...noBack, login: 'lv2' }],
-  ['BKL0012', '/BasketLive/Plan/Completed', 'バスケットLIVEのプラン変更完了', { ...noBack, entry: false }],
+  ['BKL0011', '/BasketLive/Plan/Change', 'バスケットLIVEのプラン変更', { ...noBack, login: 'lv2', live: true, flow: 'basketLivePlanChange' }],
+  ['BKL0012', '/BasketLive/Plan/Completed', 'バスケットLIVEのプラン変更完了', { ...noBack, ...step('basketLivePlanChange') }],
 
   // In-store smartphone support flat-rate service
   ['SSS0001', '/Sumahosetup-support/Service/Detail', 'スマホ設定サポート定額のご契約内容'],

@@ -53,6 +53,18 @@ export const Requirements = {
   'DEC.cancel-no-otp': '解約にはワンタイムパスワードを求めない（ADR 0025）',
   'DEC.resume-payment': '利用再開では支払方法を変えない・新しいカード（60/70）・携帯払い（08）を選べる',
   'DEC.contract-load': 'フローの開始時にご契約内容を読み込み、状態と現在の支払方法で選べる操作を決める',
+  'SPEC-4.flows.plan-change': 'バスケットLIVEのプラン変更はプラン変更・プラン変更完了の画面で行い、申込種別 20 で送る',
+  'SPEC-8.e0008': '契約・利用状態が手続きを許さないときは E0008 とし、何も変えない',
+  'DEC.plan-lineup': 'バスケットLIVEのプランと税込月額はサービス定義の5プラン（docs/flows/basket-live.md）',
+  'DEC.plan-change-active-only': 'プラン変更は利用中（active）の契約だけができる（それ以外は E0008）',
+  'DEC.plan-change-pending': '変更予約中は予約中のプランを選べず、現在のプランを選ぶと予約の取り消しになる',
+  'DEC.plan-change-quote': '確定前に現在と変更後のプラン・月額・差額・適用日を表示する（planChangeQuote）',
+  'DEC.plan-change-timing': 'アップグレードは即日・当月から新月額（日割りなし）、ダウングレードは翌月1日から（ADR 0062）',
+  'DEC.plan-change-no-otp': 'プラン変更にはワンタイムパスワードを求めない（ADR 0062）',
+  'SPEC-3.mail-address-check-info': 'メールアドレスの確認結果をサービスごとの真偽値（mailAddressCheckInfo）として持つ',
+  'SPEC-5.entry-judgement.mail-confirmation': 'メールアドレスのみのNGはバスケットLIVEではメールアドレスの確認へ進める',
+  'SPEC-7.mail-addr-portability': '確認したメールアドレスを POST mail-addr-portability/contracts で登録する',
+  'DEC.mail-confirmation-address': '未確認ならご登録のアドレス、受け付けられないドメインなら別のアドレスに確認コードを送って確かめる（ADR 0063）',
 } as const;
 
 export type RequirementId = keyof typeof Requirements;

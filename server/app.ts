@@ -15,6 +15,7 @@ import { registerAnshinDataBoxRoutes } from './api/anshin-data-box.routes';
 import { registerContractRoutes } from './api/contracts.routes';
 import { registerCouponRoutes } from './api/coupon.routes';
 import { registerEntryJudgementRoutes } from './api/entry-judgement.routes';
+import { registerMailAddressConfirmationRoutes } from './api/mail-address-confirmation.routes';
 import { registerMasterDataRoutes } from './api/master-data.routes';
 import { registerOpenApiRoute } from './api/openapi';
 import { registerOtpRoutes } from './api/otp.routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (gateways) {
     registerPaymentRoutes(app, gateways);
     registerOtpRoutes(app, gateways);
+    registerMailAddressConfirmationRoutes(app);
   }
 
   if (env.SANDBOX) registerOrderProvider(app);

@@ -128,12 +128,6 @@ export const StorageUsageResponseSchema = z.object({
 });
 export type StorageUsageResponse = z.infer<typeof StorageUsageResponseSchema>;
 
-export const MailAddrPortabilityContractsRequestSchema = z.object({ serviceId: z.literal(AnshinServiceId) }).strict();
-export const MailAddrPortabilityContractsResponseSchema = z.object({
-  contracts: z.array(z.object({ contractId: z.string(), mailAddress: z.string(), status: ContractStatusSchema })),
-});
-export type MailAddrPortabilityContractsResponse = z.infer<typeof MailAddrPortabilityContractsResponseSchema>;
-
 export const registerServiceEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/customer/{sbSystemId}/service',
@@ -167,15 +161,4 @@ export const storageUsageEndpoint = defineEndpoint({
   query: NoQuery,
   body: NoBody,
   response: StorageUsageResponseSchema,
-});
-
-export const mailAddrPortabilityContractsEndpoint = defineEndpoint({
-  method: 'POST',
-  path: '/api/customer/{sbSystemId}/mail-addr-portability/contracts',
-  retry: true,
-  summary: 'メールアドレス持ち運びのご契約',
-  params: CustomerParams,
-  query: NoQuery,
-  body: MailAddrPortabilityContractsRequestSchema,
-  response: MailAddrPortabilityContractsResponseSchema,
 });

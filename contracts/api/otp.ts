@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { ErrorCode } from '../error-catalogue';
 import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
+import { ConfirmableMailAddressSchema, MailConfirmationOtpPurpose } from './mail-address-confirmation';
 
 export const OtpSendRequestSchema = z.union([
   z.object({ mailAddress: z.email() }).strict(),
+  // Ours: a code that proves an address not yet confirmed (mail-address-confirmation.ts, ADR 0063).
+  z.object({ mailAddress: ConfirmableMailAddressSchema, purpose: z.literal(MailConfirmationOtpPurpose) }).strict(),
   z.object({ phoneNumber: z.string().regex(/^0[789]0[0-9]{8}$/), type: z.literal('SMS') }).strict(),
 ]);
 export type OtpSendRequest = z.infer<typeof OtpSendRequestSchema>;

@@ -119,17 +119,22 @@ export async function authInfo(page: Page): Promise<{ sbSystemId: string; header
 export type ContractJson = {
   contractId: string;
   serviceId: string;
+  planId: string;
   status: string;
   paymentMethod: { value: string; label: string; cardLast4: string | null };
 };
 
-/** GET /api/customer/{id}/contracts with the page's session cookie and token. */
-export async function dataStorageContracts(page: Page): Promise<ContractJson[]> {
+/** GET /api/customer/{id}/contracts with the page's session cookie and token: one service's contracts. */
+export async function serviceContracts(page: Page, serviceId: string): Promise<ContractJson[]> {
   const { sbSystemId, headers } = await authInfo(page);
   const response = await page.request.get(`/api/customer/${sbSystemId}/contracts`, { headers });
   expect(response.ok(), await response.text()).toBeTruthy();
   const { contracts } = (await response.json()) as { contracts: ContractJson[] };
-  return contracts.filter((contract) => contract.serviceId === '223');
+  return contracts.filter((contract) => contract.serviceId === serviceId);
+}
+
+export function dataStorageContracts(page: Page): Promise<ContractJson[]> {
+  return serviceContracts(page, '223');
 }
 
 /** From Top: the data storage card's 申し込む, the landing page's 申し込む, to the terms step. */

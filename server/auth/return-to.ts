@@ -34,13 +34,13 @@ export function landingFor(type: SignOnTypeValue | undefined, returnTo: string |
       return safeReturnTo(returnTo);
     case SignOnType.ReturnToTop:
       return DefaultLanding;
-    case SignOnType.BasketLiveLanding:
-      return '/BasketLive';
     case SignOnType.Invoice:
       return '/Invoice';
+    case SignOnType.BasketLiveLanding:
     case SignOnType.MailAddressConfirmation:
     case SignOnType.BasketLiveMailAddressConfirmation:
-      // Mail-address confirmation has no page of its own yet; the contact info page shows it.
-      return '/AccountMenu/Contact/Info';
+      // The mail-address confirmation runs inside the basket live application, the one flow
+      // that asks for it: its entry judge leads the customer there (ADR 0063).
+      return '/BasketLive';
   }
 }

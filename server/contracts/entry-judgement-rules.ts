@@ -13,6 +13,7 @@ import {
 import { LineStatus, type ServiceIdValue } from '../../contracts/codes';
 import { ActionsByService } from '../../contracts/lifecycle';
 import type { Db } from '../db/client';
+import { invalidRequest } from '../http/app-error';
 import { hasLiveClaim } from '../idempotency/idempotency-store';
 import type { ProcessLock } from '../idempotency/process-lock';
 import { currentContract, listContracts, type CustomerRow } from './contract-repository';
@@ -26,6 +27,25 @@ export function isDeliverableMailAddress(address: string): boolean {
   const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
   const tld = domain.slice(domain.lastIndexOf('.') + 1);
   return domain.includes('.') && !UNDELIVERABLE_TLDS.has(tld);
+}
+
+/** The entry judge refuses the customer's mail address (unconfirmed or undeliverable). */
+export function mailAddressNeedsConfirmation(customer: Pick<CustomerRow, 'mailAddress' | 'mailAddressConfirmed'>): boolean {
+  return !customer.mailAddressConfirmed || !isDeliverableMailAddress(customer.mailAddress);
+}
+
+/**
+ * A confirmation (and its code) is only for a customer whose address the entry judge refuses:
+ * that address while it is merely unconfirmed, or a new address that can receive mail. The OTP
+ * cool-down and lock limit the codes like any other, so this cannot send mail anywhere at will.
+ */
+export function assertConfirmableAddress(customer: CustomerRow, mailAddress: string): void {
+  if (!mailAddressNeedsConfirmation(customer)) {
+    throw invalidRequest([{ path: 'body', message: 'ご登録のメールアドレスは確認済みです。' }]);
+  }
+  if (!isDeliverableMailAddress(mailAddress)) {
+    throw invalidRequest([{ path: 'body.mailAddress', message: 'このメールアドレスはご利用いただけません。別のメールアドレスを入力してください。' }]);
+  }
 }
 
 const REGISTER_ENDPOINT = `${registerServiceEndpoint.method} ${registerServiceEndpoint.path}`;

@@ -340,6 +340,10 @@ export const otpChallenges = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Null for a code a submit consumes; 'mailAddressConfirmation' for one only that confirmation consumes. */
+    purpose: text('purpose', { enum: ['mailAddressConfirmation'] }),
+    /** The lower-cased address a confirmation code was sent to (the address it proves). */
+    sentTo: text('sent_to'),
   },
   (table) => [
     index('otp_challenges_customer_idx').on(table.sbSystemId, table.createdAt),
@@ -504,5 +508,32 @@ export const cardProviderOrders = pgTable(
     uniqueIndex('card_provider_orders_merchant_order_key').on(table.merchantOrderId),
     uniqueIndex('card_provider_orders_pay_token_key').on(table.payToken),
     index('card_provider_orders_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * One row per mail-address confirmation (POST mail-addr-portability/contracts, ADR 0063): which
+ * address the customer proved, for which service's application, with which one-time password.
+ */
+export const mailAddressConfirmations = pgTable(
+  'mail_address_confirmations',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    serviceId: text('service_id').notNull(),
+    mailAddress: text('mail_address').notNull(),
+    previousMailAddress: text('previous_mail_address').notNull(),
+    otpChallengeId: text('otp_challenge_id')
+      .notNull()
+      .references(() => otpChallenges.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('mail_address_confirmations_otp_key').on(table.otpChallengeId),
+    index('mail_address_confirmations_customer_idx').on(table.sbSystemId, table.confirmedAt),
   ],
 );

@@ -9,6 +9,7 @@ import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { OtpNgMessage, type OtpResponse, type OtpSendRequest } from '../../contracts/api/otp';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { lockCustomer } from '../contracts/customer-lock';
+import { assertConfirmableAddress } from '../contracts/entry-judgement-rules';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
 import { isGatewayError } from '../gateways/gateway-error';
@@ -85,15 +86,19 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
   const code = newCode();
   const decided = await deps.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, caller.sbSystemId);
-    // Only a contact on file may receive the code: it proves the customer holds that contact,
-    // and the portal must not become a way to send messages anywhere. An unconfirmed mail
-    // address is not yet known to be the customer's, so it proves nothing.
-    const own =
-      'mailAddress' in request
-        ? customer.mailAddressConfirmed && request.mailAddress.toLowerCase() === customer.mailAddress.toLowerCase()
-        : digitsOnly(request.phoneNumber) === digitsOnly(customer.phoneNumber);
-    if (!own) {
-      throw invalidRequest([{ path: 'body', message: 'ご登録の連絡先を指定してください。' }]);
+    if ('purpose' in request) {
+      assertConfirmableAddress(customer, request.mailAddress);
+    } else {
+      // Only a contact on file may receive the code: it proves the customer holds that contact,
+      // and the portal must not become a way to send messages anywhere. An unconfirmed mail
+      // address is not yet known to be the customer's, so it proves nothing.
+      const own =
+        'mailAddress' in request
+          ? customer.mailAddressConfirmed && request.mailAddress.toLowerCase() === customer.mailAddress.toLowerCase()
+          : digitsOnly(request.phoneNumber) === digitsOnly(customer.phoneNumber);
+      if (!own) {
+        throw invalidRequest([{ path: 'body', message: 'ご登録の連絡先を指定してください。' }]);
+      }
     }
     const latest = await latestChallenge(tx, caller.sbSystemId);
     if (isLocked(latest, now)) return { kind: 'locked' as const };
@@ -118,6 +123,8 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
       sbSystemId: caller.sbSystemId,
       sessionId: caller.sessionId,
       channel: 'mailAddress' in request ? 'email' : 'sms',
+      purpose: 'purpose' in request ? request.purpose : null,
+      sentTo: 'purpose' in request ? request.mailAddress.toLowerCase() : null,
       codeHash: hashCode(deps.key, challengeId, code),
       status: 'sending',
       failedAttempts: carried,
@@ -182,9 +189,19 @@ export async function checkOtp(deps: Pick<OtpDeps, 'db' | 'key'>, caller: OtpCal
 
 /**
  * Uses up the session's verified code for one submit (call inside the submit's transaction, after
- * the customer's row is locked). No such code: E9998, the submit did not come through the flow.
+ * the customer's row is locked) and answers its id. A code sent to confirm a mail address counts
+ * only for that confirmation (`confirming` names the address), never for a submit (ADR 0063).
+ * No such code: E9998, the request did not come through the flow.
  */
-export async function consumeVerifiedOtp(tx: Db, caller: OtpCaller, now: Date = new Date()): Promise<void> {
+export async function consumeVerifiedOtp(
+  tx: Db,
+  caller: OtpCaller,
+  now: Date = new Date(),
+  confirming?: { readonly mailAddress: string },
+): Promise<string> {
+  const purpose = confirming
+    ? and(eq(otpChallenges.purpose, 'mailAddressConfirmation'), eq(otpChallenges.sentTo, confirming.mailAddress.toLowerCase()))
+    : isNull(otpChallenges.purpose);
   const [verified] = await tx
     .select({ id: otpChallenges.id })
     .from(otpChallenges)
@@ -192,6 +209,7 @@ export async function consumeVerifiedOtp(tx: Db, caller: OtpCaller, now: Date = 
       and(
         eq(otpChallenges.sbSystemId, caller.sbSystemId),
         eq(otpChallenges.sessionId, caller.sessionId),
+        purpose,
         isNotNull(otpChallenges.verifiedAt),
         isNull(otpChallenges.consumedAt),
         gt(otpChallenges.verifiedAt, new Date(now.getTime() - OtpRules.verifiedTtlMs)),
@@ -206,4 +224,5 @@ export async function consumeVerifiedOtp(tx: Db, caller: OtpCaller, now: Date = 
     .where(and(eq(otpChallenges.id, verified.id), isNull(otpChallenges.consumedAt)))
     .returning({ id: otpChallenges.id });
   if (used.length === 0) throw new AppError(ErrorCode.InvalidAccess);
+  return verified.id;
 }

@@ -1,23 +1,23 @@
 /**
  * The app's flow machines, loaded on demand (docs/decisions/0037-lazy-flow-machines.md): a
  * flow's machine loads with the first navigation to one of its pages, and the app's actors
- * (src/flows/anshin-actors.ts, with the flows' API schemas) load once, with the first flow.
+ * (src/flows/anshin-actors.ts and basket-live-actors.ts, with the flows' API schemas) load once, with the first flow.
  * The first page's bundle carries only this table of loaders.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type { FlowLoader } from '../../machines/flow-loaders';
-import type { AnshinActors } from './anshin-actors';
 import type * as FlowMachinesModule from './flow-machines';
+import type { AppActors } from './flow-machines';
 import type { FlowMachineLoaders } from './flow-registry';
 
 type ProvidedModule = typeof FlowMachinesModule;
 
 /** Each loader answers its machine with the app's actors provided, as `createFlowMachines` does. */
 export function createFlowLoaders(loaders: Readonly<Record<string, FlowLoader>>, deps: { queryClient: QueryClient }): FlowMachineLoaders {
-  let provided: Promise<{ module: ProvidedModule; actors: AnshinActors }> | undefined;
+  let provided: Promise<{ module: ProvidedModule; actors: AppActors }> | undefined;
   const appActors = () => {
     if (provided !== undefined) return provided;
-    const loading = import('./flow-machines').then((module) => ({ module, actors: module.createAnshinActors(deps) }));
+    const loading = import('./flow-machines').then((module) => ({ module, actors: module.createAppActors(deps) }));
     provided = loading;
     // A failed chunk load may be retried by the next navigation.
     loading.catch(() => {

@@ -26,6 +26,8 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   ADB0010: lazyRouteComponent(() => import('./anshin-data-box/cancel-completed-page'), 'AnshinCancelCompletedPage'),
   ADB0011: lazyRouteComponent(() => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
   ADB0012: lazyRouteComponent(() => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
+  BKL0011: lazyRouteComponent(() => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
+  BKL0012: lazyRouteComponent(() => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
 };
 
 /**

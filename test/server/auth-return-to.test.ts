@@ -29,14 +29,14 @@ describe('ログイン後の行き先（returnTo と sign-on 種別）', () => {
     for (const value of outside) expect(safeReturnTo(value), value).toBe('/Top');
   });
 
-  it('sign-on 種別が行き先を決めること（1 トップ、3 元のページ、4 バスケットLIVE、8 請求書、2・5 メールアドレス確認）', () => {
+  it('sign-on 種別が行き先を決めること（1 トップ、3 元のページ、8 請求書、4 バスケットLIVE、2・5 メールアドレス確認はバスケットLIVEの申込から）', () => {
     expect(landingFor(SignOnType.ReturnToTop, '/Invoice')).toBe('/Top');
     expect(landingFor(SignOnType.ReturnToLanding, '/AnshinDataBox')).toBe('/AnshinDataBox');
     expect(landingFor(SignOnType.ReturnToLanding, 'https://evil.example')).toBe('/Top');
     expect(landingFor(SignOnType.BasketLiveLanding, '/Invoice')).toBe('/BasketLive');
     expect(landingFor(SignOnType.Invoice, '/Top')).toBe('/Invoice');
-    expect(landingFor(SignOnType.MailAddressConfirmation, '/Top')).toBe('/AccountMenu/Contact/Info');
-    expect(landingFor(SignOnType.BasketLiveMailAddressConfirmation, '/Top')).toBe('/AccountMenu/Contact/Info');
+    expect(landingFor(SignOnType.MailAddressConfirmation, '/Top')).toBe('/BasketLive');
+    expect(landingFor(SignOnType.BasketLiveMailAddressConfirmation, '/Top')).toBe('/BasketLive');
     expect(landingFor(undefined, '/OptionServices')).toBe('/OptionServices');
   });
 });
@@ -68,8 +68,8 @@ describe('/auth/login の行き先（HTTP）', () => {
       ['type=3&returnTo=/AnshinDataBox', '/AnshinDataBox'],
       ['type=4', '/BasketLive'],
       ['type=8', '/Invoice'],
-      ['type=2', '/AccountMenu/Contact/Info'],
-      ['type=5', '/AccountMenu/Contact/Info'],
+      ['type=2', '/BasketLive'],
+      ['type=5', '/BasketLive'],
       ['type=9&returnTo=/Invoice', '/Invoice'],
     ];
     for (const [query, landing] of cases) {

@@ -8,18 +8,21 @@ import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshi
 import type { anshinCancelMachine } from '../../../machines/anshin-data-box/anshin-cancel.machine';
 import type { anshinChangePaymentMachine } from '../../../machines/anshin-data-box/anshin-change-payment.machine';
 import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
+import type { basketLivePlanChangeMachine } from '../../../machines/basket-live/plan-change.machine';
 import type { RouterContext } from '../../router/router-context';
 
 export type ApplyActor = Actor<typeof anshinApplyMachine>;
 export type ChangePaymentActor = Actor<typeof anshinChangePaymentMachine>;
 export type CancelActor = Actor<typeof anshinCancelMachine>;
 export type ResumeActor = Actor<typeof anshinResumeMachine>;
+export type PlanChangeActor = Actor<typeof basketLivePlanChangeMachine>;
 
 type ActorsById = {
   anshinApply: ApplyActor;
   anshinChangePayment: ChangePaymentActor;
   anshinCancel: CancelActor;
   anshinResume: ResumeActor;
+  basketLivePlanChange: PlanChangeActor;
 };
 
 export function useFlowActor<Id extends keyof ActorsById>(machineId: Id): ActorsById[Id] {

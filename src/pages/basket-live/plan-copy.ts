@@ -1,0 +1,50 @@
+/** Japanese copy of the basket live plan change: plan lines, the signed difference and the effective day. */
+import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
+import type { BasketLivePlan, BasketLivePlanId } from '../../../machines/basket-live/plan-lineup';
+import { BasketLivePlans } from '../../../machines/basket-live/plan-lineup';
+import { formatTaxIncludedYen } from '../service-catalogue';
+
+export function planOf(planId: BasketLivePlanId): BasketLivePlan {
+  const plan = BasketLivePlans.find((candidate) => candidate.planId === planId);
+  if (plan === undefined) throw new Error(`not a basket live plan: ${planId}`);
+  return plan;
+}
+
+/** "プレミアム（月額1,650円(税込)）". */
+export function planLine(plan: BasketLivePlan): string {
+  return `${plan.name}（月額${formatTaxIncludedYen(plan.monthlyPrice)}）`;
+}
+
+/** "+660円" / "−440円" / "0円": the monthly difference with its sign. */
+export function signedYen(amount: number): string {
+  const digits = Math.abs(amount).toLocaleString('ja-JP');
+  if (amount > 0) return `+${digits}円`;
+  if (amount < 0) return `−${digits}円`;
+  return '0円';
+}
+
+/** "2026年12月1日" of a "yyyy/mm/dd" JST day. */
+export function formatJstDay(day: string): string {
+  const [year, month, date] = day.split('/').map(Number);
+  return `${year}年${month}月${date}日`;
+}
+
+/** What the customer should know about when the change happens and what it costs. */
+export function quoteNotes(quote: PlanChangeQuote<BasketLivePlan>): string[] {
+  const when = formatJstDay(quote.effectiveDate);
+  switch (quote.direction) {
+    case 'up':
+      return [
+        `お手続きの完了後すぐ（本日 ${when}）から${quote.next.name}をご利用いただけます。`,
+        `今月分から${quote.next.name}の月額${formatTaxIncludedYen(quote.next.monthlyPrice)}をご請求します。日割りはありません。`,
+      ];
+    case 'down':
+      return [
+        `${when}から${quote.next.name}に変わります。それまでは${quote.current.name}をご利用いただけます。`,
+        `${when}の属する月の分から${quote.next.name}の月額${formatTaxIncludedYen(quote.next.monthlyPrice)}をご請求します。`,
+        '変更日までなら、もう一度プラン変更から予約を取り消せます。',
+      ];
+    case 'same':
+      return [`予約していたプラン変更を取り消し、${quote.current.name}のままご利用いただけます。`];
+  }
+}
