@@ -1,6 +1,6 @@
 /** Registry entries of the basket live plan change and the mail-address confirmation: model input, events, vertex identity and business rules. */
 import type { SnapshotFrom } from 'xstate';
-import { BasketLivePlans } from './plan-lineup';
+import { BasketLivePlans } from '../../contracts/services/basket-live';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import { failures, modelEvents, otpEvents } from '../model-fixtures';
 import type { MachineEntry, MachineInvariant } from '../registry';

@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ContractStatus } from '../../contracts/codes';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { ContractReceipt } from '../../contracts/api/anshin-data-box';
-import { BasketLivePlans, type BasketLivePlan, type BasketLivePlanId } from './plan-lineup';
+import { BasketLivePlans, type BasketLivePlan, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import {
   PlanChangeRequestType,
   offeredPlanIds,

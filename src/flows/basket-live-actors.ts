@@ -13,7 +13,7 @@ import { ServiceId } from '../../contracts/codes';
 import { endpoints } from '../../contracts/endpoints';
 import type { ConfirmMailAddressInput } from '../../machines/basket-live/mail-confirmation.machine';
 import type { ChangePlanInput, LoadPlanContractInput, PlanChangeContract } from '../../machines/basket-live/plan-change.machine';
-import { BasketLivePlans, type BasketLivePlanId } from '../../machines/basket-live/plan-lineup';
+import { BasketLivePlans, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import { callApi } from '../api/api-client';
 import { contractsQueryOptions } from '../api/queries/contracts.query';
 import { authStore, type MailAddressCheckInfo } from '../stores/auth-store';

@@ -1,7 +1,7 @@
 /** /BasketLive/Plan/Completed (BKL0012): what the plan change did and from when. */
 import { useSelector } from '@xstate/react';
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
-import type { BasketLivePlan } from '../../../machines/basket-live/plan-lineup';
+import type { BasketLivePlan } from '../../../contracts/services/basket-live';
 import { CompletedActions } from '../anshin-data-box/completed-actions';
 import { useFlowActor, type PlanChangeActor } from '../anshin-data-box/use-flow-actor';
 import { quoteNotes } from './plan-copy';

@@ -1,7 +1,7 @@
 /** Japanese copy of the basket live plan change: plan lines, the signed difference and the effective day. */
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
-import type { BasketLivePlan, BasketLivePlanId } from '../../../machines/basket-live/plan-lineup';
-import { BasketLivePlans } from '../../../machines/basket-live/plan-lineup';
+import type { BasketLivePlan, BasketLivePlanId } from '../../../contracts/services/basket-live';
+import { BasketLivePlans } from '../../../contracts/services/basket-live';
 import { formatTaxIncludedYen } from '../service-catalogue';
 
 export function planOf(planId: BasketLivePlanId): BasketLivePlan {

@@ -1,9 +1,9 @@
 /**
- * The basket live plans and their tax-included monthly prices as the lead fixed them
- * (docs/flows/basket-live.md). The service definition contracts/services/basket-live.ts
- * (branch kit) is to own this list; when it lands this file gives way to it.
+ * The basket live plans and their tax-included monthly prices (docs/flows/basket-live.md): the
+ * one list the machines, the views and the server read. The service-flow kit's service
+ * definition grows around it.
  */
-import { PlanId } from '../../contracts/codes';
+import { PlanId } from '../codes';
 
 export const BasketLivePlans = [
   { planId: PlanId.BasketLive, name: 'スタンダード', monthlyPrice: 990, includes: 'B1・B2の全試合をライブ配信と見逃し配信で視聴' },
