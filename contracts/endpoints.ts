@@ -5,11 +5,7 @@
  * A call of the spec that is not in this table is not built yet and answers 404.
  */
 import type { z } from 'zod';
-import {
-  registerServiceEndpoint,
-  storageUsageEndpoint,
-  updateContractsEndpoint,
-} from './api/anshin-data-box';
+import { storageUsageEndpoint } from './api/anshin-data-box';
 import { AuthInfoSchema } from './api/auth-info';
 import { couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
 import { CurrentDateSchema } from './api/current-date';
@@ -21,6 +17,7 @@ import { paymentInformationEndpoint, paymentMethodsEndpoint } from './api/paymen
 import { PaymentMethodMasterSchema } from './api/payment-method-master';
 import { RegulationCheckRequestSchema, RegulationCheckSchema } from './api/regulation';
 import { ActiveServicesSchema, ServiceContractsSchema, ServiceUsageStatusSchema } from './api/service-contracts';
+import { registerServiceEndpoint, updateContractsEndpoint } from './api/service-requests';
 import { TicketEncodeQuerySchema, TicketEncodeSchema, TicketRequestSchema, TicketSchema } from './api/ticket';
 import { CustomerParams, NoBody, NoParams, NoQuery, defineEndpoint } from './endpoint';
 

@@ -3,7 +3,7 @@
  * registry entries of the data storage flows and their sub-flows.
  */
 import { ErrorCode, type ErrorCodeValue } from '../contracts/error-catalogue';
-import type { ContractReceipt } from '../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../contracts/api/service-requests';
 import type { CardToken } from '../contracts/api/payment';
 import type { EventObject } from 'xstate';
 

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { Header } from '../contracts/endpoint';
 import { ErrorCode } from '../contracts/error-catalogue';
 import { registerAnshinDataBoxRoutes } from './api/anshin-data-box.routes';
+import { registerServiceRequestRoutes } from './api/service-requests.routes';
 import { registerContractRoutes } from './api/contracts.routes';
 import { registerCouponRoutes } from './api/coupon.routes';
 import { registerEntryJudgementRoutes } from './api/entry-judgement.routes';
@@ -144,8 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerEntryJudgementRoutes(app);
   registerCouponRoutes(app);
-  registerAnshinDataBoxRoutes(app, gateways);
+  registerAnshinDataBoxRoutes(app);
+  // Registration and updates check cards with the provider and need a verified OTP.
   if (gateways) {
+    registerServiceRequestRoutes(app, gateways);
     registerPaymentRoutes(app, gateways);
     registerOtpRoutes(app, gateways);
     registerMailAddressConfirmationRoutes(app);

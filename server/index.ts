@@ -10,6 +10,7 @@ import { parseEnv } from './env';
 import { buildApp } from './app';
 import { pruneKeys } from './idempotency/idempotency-store';
 import { pruneLoginThrottles } from './auth/login-throttle';
+import { applyDuePlanChanges } from './contracts/due-plan-changes';
 import { applyDueWithdrawals } from './contracts/due-withdrawals';
 import { productionProblems } from './security/production-settings';
 
@@ -41,14 +42,21 @@ const app = await buildApp({
   },
 });
 
-// Month-end reservations take effect without a request: at start (the server may have been down
-// at the month end) and every minute after.
+// Month-end reservations and pending plan changes take effect without a request: at start (the
+// server may have been down at the month end) and every minute after.
 const endDueWithdrawals = () =>
   applyDueWithdrawals(database.db).then(
     (ended) => {
       if (ended > 0) app.log.info({ ended }, 'reserved withdrawals took effect');
     },
     (error: unknown) => app.log.error({ err: error }, 'applying due withdrawals failed'),
+  ).then(() =>
+    applyDuePlanChanges(database.db).then(
+      (changed) => {
+        if (changed > 0) app.log.info({ changed }, 'pending plan changes took effect');
+      },
+      (error: unknown) => app.log.error({ err: error }, 'applying due plan changes failed'),
+    ),
   );
 await endDueWithdrawals();
 const withdrawals = setInterval(() => void endDueWithdrawals(), 60_000);

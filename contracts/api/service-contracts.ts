@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ContractStatusSchema, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
+import { JstDateSchema } from './current-date';
 
 export const ServiceNames: Record<ServiceIdValue, string> = {
   [ServiceId.DataStorage]: 'あんしんデータボックス',
@@ -35,6 +36,8 @@ export const ServiceContractSchema = z.object({
   /** When a withdrawal takes (reserved) or took (withdrawn) effect. */
   withdrawalAt: Timestamp.nullable(),
   suspendedAt: Timestamp.nullable(),
+  /** A plan downgrade waiting for its day (request type 20); null when none waits. */
+  pendingPlan: z.object({ planId: PlanIdSchema, effectiveDate: JstDateSchema }).nullable(),
 });
 export type ServiceContract = z.infer<typeof ServiceContractSchema>;
 

@@ -42,8 +42,7 @@ function quoteRow(page: Page, term: string) {
   return page.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
 }
 
-// The server accepts request type 20 for service 231 with the kitsrv branch; until it is merged these two are fixme.
-test.fixme('アップグレードは確認画面で差額と本日の適用日を示し、変更すると契約のプランが変わること（demo08）', async ({ page }) => {
+test('アップグレードは確認画面で差額と本日の適用日を示し、変更すると契約のプランが変わること（demo08）', async ({ page }) => {
   await signIn(page, 'demo08');
   const before = await serviceContracts(page, '231');
   await openPlanChange(page);
@@ -69,7 +68,7 @@ test.fixme('アップグレードは確認画面で差額と本日の適用日�
   expect(live[0]?.paymentMethod).toEqual(before[0]?.paymentMethod);
 });
 
-test.fixme('ダウングレードは翌月1日から、差額はマイナスで示し、それまで現在のプランのままであること（demo09）', async ({ page }) => {
+test('ダウングレードは翌月1日から、差額はマイナスで示し、それまで現在のプランのままであること（demo09）', async ({ page }) => {
   await signIn(page, 'demo09');
   await openPlanChange(page);
   await chooseAndConfirm(page, '見逃し配信');
@@ -84,6 +83,18 @@ test.fixme('ダウングレードは翌月1日から、差額はマイナスで�
   const live = (await serviceContracts(page, '231')).filter((contract) => contract.status !== 'withdrawn');
   expect(live).toHaveLength(1);
   expect(live[0]).toMatchObject({ planId: '232-3', status: 'active' });
+
+  // The reservation shows on the next visit, and choosing the current plan withdraws it.
+  await page.goto('/Top');
+  await openPlanChange(page);
+  await expect(page.getByText(`${firstOfNextMonth}から見逃し配信（月額330円(税込)）`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^見逃し配信（/ })).toHaveCount(0);
+  await chooseAndConfirm(page, 'ファミリー');
+  await expect(quoteRow(page, '月額の差額')).toHaveText('0円（税込）');
+  await page.getByRole('button', { name: '変更予約を取り消す' }).click();
+  await expectPage(page, CompletedPage, Heading.completed);
+  const withdrawn = (await serviceContracts(page, '231')).filter((contract) => contract.status !== 'withdrawn');
+  expect(withdrawn[0]).toMatchObject({ planId: '232-3', pendingPlan: null });
 });
 
 test('プランの選択と確認の画面で、ブラウザの戻るはW9999でとどまり、再読み込みしても同じ画面に戻ること（demo10）', async ({ page }) => {

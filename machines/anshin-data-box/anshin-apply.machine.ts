@@ -18,12 +18,8 @@ import {
   type RequestTypeValue,
 } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
-import {
-  AnshinPlanId,
-  AnshinServiceId,
-  type ContractReceipt,
-  type RegisterServiceRequest,
-} from '../../contracts/api/anshin-data-box';
+import { AnshinPlanId, AnshinServiceId } from '../../contracts/api/anshin-data-box';
+import { type ContractReceipt, type RegisterServiceRequest } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import {
   EntryJudgementRetry,

@@ -9,15 +9,8 @@
 import { assign, setup } from 'xstate';
 import { RequestType, type RequestTypeValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
-import {
-  AnshinPlanId,
-  AnshinServiceId,
-  cancelOptions,
-  type AnshinContract,
-  type CancelSurveyAnswer,
-  type ContractReceipt,
-  type UpdateContractsRequest,
-} from '../../contracts/api/anshin-data-box';
+import { AnshinPlanId, AnshinServiceId, type AnshinContract } from '../../contracts/api/anshin-data-box';
+import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { NoTokens, loadContractPort, newRequestKey, submitErrorGuards, updateContractPort, type AnshinFlowInput } from './shared';
 import { loadContractStep, submitUnknownStep, submittingStep } from './shared-steps';

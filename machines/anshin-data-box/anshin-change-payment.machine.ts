@@ -18,13 +18,8 @@ import {
 } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
-import {
-  AnshinPlanId,
-  AnshinServiceId,
-  type AnshinContract,
-  type ContractReceipt,
-  type UpdateContractsRequest,
-} from '../../contracts/api/anshin-data-box';
+import { AnshinPlanId, AnshinServiceId, type AnshinContract } from '../../contracts/api/anshin-data-box';
+import { type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';

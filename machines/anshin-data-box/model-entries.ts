@@ -1,6 +1,6 @@
 /** Registry entries of the data storage flows: model input, events, vertex identity and business rules. */
 import type { SnapshotFrom } from 'xstate';
-import { cancelOptions } from '../../contracts/api/anshin-data-box';
+import { cancelOptions } from '../../contracts/api/service-requests';
 import { PaymentChangeRequestTypes } from '../../contracts/codes';
 import { nextStatusOnResume } from '../../contracts/lifecycle';
 import { atStep, unless } from '../mbt/invariant-helpers';

@@ -4,7 +4,8 @@
  * Each builder returns a state config that refers to implementations by name only; every flow
  * lists those names in its own setup(), so the exported charts show the same names as before.
  */
-import { AnshinServiceId, type AnshinContract, type ContractReceipt } from '../../contracts/api/anshin-data-box';
+import { AnshinServiceId, type AnshinContract } from '../../contracts/api/anshin-data-box';
+import { type ContractReceipt } from '../../contracts/api/service-requests';
 import type { OperationTypeValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { CardProviderOutput } from '../card-provider.machine';

@@ -1,11 +1,7 @@
 /** Pieces the data storage flows share: their input, the request key, and how a card is shown. */
 import { fromPromise } from 'xstate';
-import type {
-  AnshinContract,
-  AnshinServiceId,
-  ContractReceipt,
-  UpdateContractsRequest,
-} from '../../contracts/api/anshin-data-box';
+import type { AnshinContract, AnshinServiceId } from '../../contracts/api/anshin-data-box';
+import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import type { CardToken } from '../../contracts/api/payment';
 import type { CardProviderOutput, ReturnUrls } from '../card-provider.machine';
 import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';

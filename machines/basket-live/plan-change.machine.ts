@@ -10,7 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ContractStatus } from '../../contracts/codes';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
-import type { ContractReceipt } from '../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
 import { BasketLivePlans, type BasketLivePlan, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import {
   PlanChangeRequestType,

@@ -12,7 +12,8 @@ import { registerEndpoint } from './register-endpoint';
 export function registerContractRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.getContracts, async ({ db, params }) => {
     const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
-    return { contracts: rows.map(toServiceContract) };
+    const now = new Date();
+    return { contracts: rows.map((row) => toServiceContract(row, now)) };
   });
 
   registerEndpoint(app, endpoints.getLineContract, async ({ db, params }) => {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contracts/endpoints';
 import { findCustomer } from '../contracts/contract-repository';
 import { isLevel2 } from '../session/session-store';
-import { formatJstDate, formatJstDateTime, formatJstTime } from '../time/jst';
+import { businessDateOf } from '../time/business-date';
+import { formatJstDateTime, formatJstTime } from '../time/jst';
 import { registerEndpoint, sessionOf } from './register-endpoint';
 
 export function registerSessionInfoRoutes(app: FastifyInstance): void {
@@ -28,10 +29,10 @@ export function registerSessionInfoRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, endpoints.getCurrentDate, (context) => {
     const now = new Date();
-    const dummy = context.env.BUSINESS_DATE;
+    const businessDate = businessDateOf(context.env, now);
     // A dummy business date keeps the clock's time of day, so screens that show a time still move.
-    return dummy === undefined
-      ? { currentDate: formatJstDateTime(now), businessDate: formatJstDate(now), dummyDate: false }
-      : { currentDate: `${dummy} ${formatJstTime(now)}`, businessDate: dummy, dummyDate: true };
+    return context.env.BUSINESS_DATE === undefined
+      ? { currentDate: formatJstDateTime(now), businessDate, dummyDate: false }
+      : { currentDate: `${businessDate} ${formatJstTime(now)}`, businessDate, dummyDate: true };
   });
 }

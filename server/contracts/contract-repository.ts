@@ -3,7 +3,7 @@
  * (masked payment: a card shows only its last 4 digits and the token's effective date).
  */
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { CreditCardLabel, MobileBillLabel, PaymentMethod, ServiceIdSchema, ServiceId, type ServiceIdValue } from '../../contracts/codes';
+import { CreditCardLabel, MobileBillLabel, PaymentMethod, ServiceIdSchema, ServiceId, type PlanIdValue, type ServiceIdValue } from '../../contracts/codes';
 import { allowedActionsFor, type ServiceState } from '../../contracts/lifecycle';
 import {
   ServiceNames,
@@ -15,6 +15,8 @@ import {
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
 import { notFound } from '../http/app-error';
+import { formatJstDate } from '../time/jst';
+import { isPlanChangeDue } from './due-plan-changes';
 
 export type ContractRow = typeof serviceContracts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
@@ -74,6 +76,8 @@ const contractViewColumns = {
   startedAt: serviceContracts.startedAt,
   withdrawalAt: serviceContracts.withdrawalAt,
   suspendedAt: serviceContracts.suspendedAt,
+  pendingPlanId: serviceContracts.pendingPlanId,
+  pendingPlanAt: serviceContracts.pendingPlanAt,
 };
 
 export type CustomerView = Pick<CustomerRow, keyof typeof customerViewColumns>;
@@ -122,13 +126,25 @@ export function paymentSummary(row: Pick<ContractView, 'paymentMethod' | 'cardLa
   return { value: '01', label: MobileBillLabel, cardLast4: null, tokenPanEffectiveDate: null };
 }
 
-export function toServiceContract(row: ContractView): ServiceContract {
+/**
+ * The plan a contract has now and the change still waiting: a pending downgrade whose day has come
+ * is the plan already, whether or not the job has recorded it (due-plan-changes.ts).
+ */
+export function planNow(row: Pick<ContractView, 'planId' | 'pendingPlanId' | 'pendingPlanAt'>, now: Date): { planId: string; pendingPlan: ServiceContract['pendingPlan'] } {
+  if (row.pendingPlanId === null || row.pendingPlanAt === null) return { planId: row.planId, pendingPlan: null };
+  if (isPlanChangeDue(row, now)) return { planId: row.pendingPlanId, pendingPlan: null };
+  return { planId: row.planId, pendingPlan: { planId: row.pendingPlanId as PlanIdValue, effectiveDate: formatJstDate(row.pendingPlanAt) } };
+}
+
+export function toServiceContract(row: ContractView, now: Date = new Date()): ServiceContract {
   const serviceId = ServiceIdSchema.parse(row.serviceId);
+  const plan = planNow(row, now);
   return {
     contractId: row.id,
     serviceId,
     serviceName: ServiceNames[serviceId],
-    planId: row.planId as ServiceContract['planId'],
+    planId: plan.planId as ServiceContract['planId'],
+    pendingPlan: plan.pendingPlan,
     status: row.status,
     paymentMethod: paymentSummary(row),
     startedAt: row.startedAt.toISOString(),
@@ -143,7 +159,7 @@ export function currentContract<Row extends Pick<ContractRow, 'serviceId' | 'sta
   return ofService.find((row) => row.status !== 'withdrawn') ?? ofService[0];
 }
 
-export function usageStatus(customer: Pick<CustomerRow, 'lineStatus'>, rows: readonly ContractView[]): ServiceUsageStatus {
+export function usageStatus(customer: Pick<CustomerRow, 'lineStatus'>, rows: readonly ContractView[], now: Date = new Date()): ServiceUsageStatus {
   const restricted = customer.lineStatus === 'restricted';
   const services = catalogueOrder.map((serviceId): ServiceUsage => {
     const contract = currentContract(rows, serviceId);
@@ -153,7 +169,7 @@ export function usageStatus(customer: Pick<CustomerRow, 'lineStatus'>, rows: rea
       serviceName: ServiceNames[serviceId],
       state,
       contractId: contract?.id ?? null,
-      planId: (contract?.planId ?? null) as ServiceUsage['planId'],
+      planId: (contract ? planNow(contract, now).planId : null) as ServiceUsage['planId'],
       paymentMethod: contract ? paymentSummary(contract) : null,
       withdrawalAt: contract?.withdrawalAt?.toISOString() ?? null,
       suspendedAt: contract?.suspendedAt?.toISOString() ?? null,

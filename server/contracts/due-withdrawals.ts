@@ -2,7 +2,7 @@
  * A reserved withdrawal takes effect: once its date has come (the month end a `04` request
  * reserved), the contract becomes withdrawn, its stored data goes and the history records it.
  * The server runs this at start and every minute (server/index.ts); the request paths refuse to
- * act on a reservation that is already due (anshin-contract-service.ts), so the minute between
+ * act on a reservation that is already due (contract-requests.ts), so the minute between
  * runs cannot revive a contract that has ended.
  */
 import { and, eq, lte } from 'drizzle-orm';

@@ -3,7 +3,7 @@
  * Every rule is checked, so the answer lists every reason; the client decides what a failure
  * means (the data storage service ignores one that is only about the mail address).
  */
-import { registerServiceEndpoint } from '../../contracts/api/anshin-data-box';
+import { registerServiceEndpoint } from '../../contracts/api/service-requests';
 import {
   EntryJudgementResult,
   MailAddressParameter,

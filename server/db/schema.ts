@@ -122,9 +122,13 @@ export const serviceContracts = pgTable(
     /** When a withdrawal takes (reserved) or took (withdrawn) effect. */
     withdrawalAt: timestamp('withdrawal_at', { withTimezone: true }),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** A plan downgrade waiting for its date (request type 20, ADR 0064): the plan and when it takes effect. */
+    pendingPlanId: text('pending_plan_id'),
+    pendingPlanAt: timestamp('pending_plan_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check('service_contracts_pending_plan_check', sql`(${table.pendingPlanId} is null) = (${table.pendingPlanAt} is null)`),
     index('service_contracts_customer_idx').on(table.sbSystemId, table.serviceId),
     // At most one live contract per customer and service; withdrawn ones are history.
     uniqueIndex('service_contracts_live_key')
@@ -164,6 +168,8 @@ export const contractHistory = pgTable(
     beforePlanId: text('before_plan_id'),
     afterPlanId: text('after_plan_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the change takes effect, where that is not `at` (a plan downgrade on the 1st of next month). */
+    effectiveAt: timestamp('effective_at', { withTimezone: true }),
     requestKey: text('request_key'),
   },
   (table) => [index('contract_history_contract_idx').on(table.contractId, table.at)],

@@ -39,3 +39,9 @@ export function endOfJstMonth(date: Date): Date {
   const firstOfNextMonthJst = Date.UTC(p.year, p.month, 1) - JST_OFFSET_MS;
   return new Date(firstOfNextMonthJst - 1000);
 }
+
+/** 00:00 JST of a "yyyy/mm/dd" calendar day (a downgrade takes effect then). */
+export function startOfJstDay(day: string): Date {
+  const [year, month, date] = day.split('/').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date) - JST_OFFSET_MS);
+}

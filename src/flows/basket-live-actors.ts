@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/anshin-data-box';
+import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import type { MailAddrPortabilityContractsResponse, MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
 import type { ServiceContract } from '../../contracts/api/service-contracts';
 import { ServiceId } from '../../contracts/codes';
@@ -33,7 +33,9 @@ const isBasketLivePlan = (planId: string): planId is BasketLivePlanId => BasketL
 export function toPlanChangeContract(contracts: readonly ServiceContract[]): PlanChangeContract {
   const live = contracts.find((contract) => contract.serviceId === ServiceId.BasketLive && contract.status !== 'withdrawn');
   if (live === undefined || !isBasketLivePlan(live.planId)) return { status: 'none', planId: null, pendingPlan: null };
-  return { status: live.status, planId: live.planId, pendingPlan: null };
+  const pending = live.pendingPlan;
+  const pendingPlan = pending !== null && isBasketLivePlan(pending.planId) ? { planId: pending.planId, effectiveDate: pending.effectiveDate } : null;
+  return { status: live.status, planId: live.planId, pendingPlan };
 }
 
 export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
@@ -49,7 +51,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
   });
 
   const changePlan = fromPromise<ContractReceipt, ChangePlanInput>(async ({ input }) => {
-    const body = {
+    const body: UpdateContractsRequest = {
       serviceId: ServiceId.BasketLive,
       planId: input.body.planId,
       requestType: input.body.requestType,
@@ -63,8 +65,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
     // No abort signal: once sent, the change is left to finish (the key makes a resend safe).
     const receipt = await callApi(endpoints.updateContracts, {
       params: { sbSystemId: input.sbSystemId },
-      // The update schema still names only data storage; the kit's per-service schema replaces this cast.
-      body: body as unknown as UpdateContractsRequest,
+      body,
       requestKey: input.requestKey,
     });
     await Promise.all(

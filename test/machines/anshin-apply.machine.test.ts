@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor, type Snapshot, type SnapshotFrom } from 'xstate';
-import type { ContractReceipt } from '../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
 import type { OtpResponse } from '../../contracts/api/otp';

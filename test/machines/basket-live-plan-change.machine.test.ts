@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import type { ContractReceipt } from '../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
 import {
   basketLivePlanChangeMachine,
   type ChangePlanInput,

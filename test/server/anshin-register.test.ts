@@ -5,26 +5,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ContractReceiptSchema } from '../../contracts/api/anshin-data-box';
+import { ContractReceiptSchema } from '../../contracts/api/service-requests';
 import { contractHistory, couponUses, customers, otpChallenges, serviceContracts, storageUsage } from '../../server/db/schema';
 import { expectAuthChecks } from './support/auth-matrix';
-import { call, snapshotOf, verifyContact, type Answer, signedInAppForFile } from './support/anshin-kit';
+import { call, registerByMobileRequest, snapshotOf, verifyContact, type Answer, signedInAppForFile } from './support/anshin-kit';
 
 const kit = signedInAppForFile(['demo01', 'demo02', 'demo07', 'demo12', 'demo13', 'demo14', 'demo15']);
 const user = kit.user;
 
-const byMobile = {
-  serviceId: '223',
-  planId: '225',
-  requestType: '01',
-  paymentMethodValue: '01',
-  paymentMethodLabel: '携帯電話料金とまとめて支払い',
-  tokenPAN: null,
-  tokenPanEffectiveDate: null,
-  checkRequestValidityToken: null,
-  couponCode: null,
-  consented: true,
-};
+const byMobile = registerByMobileRequest;
 
 const register = (id: string, key: string | undefined, payload: unknown) =>
   call(kit.test, user(id), 'POST', '/service', { payload, headers: key === undefined ? {} : { 'x-request-key': key } });

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ContractReceiptSchema } from '../../contracts/api/anshin-data-box';
+import { ContractReceiptSchema } from '../../contracts/api/service-requests';
 import { serviceContracts, storageUsage } from '../../server/db/schema';
 import { endOfJstMonth } from '../../server/time/jst';
 import { expectAuthChecks } from './support/auth-matrix';

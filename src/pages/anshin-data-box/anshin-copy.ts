@@ -2,7 +2,8 @@
  * Japanese copy and formatting the data storage pages share: the price and billing terms
  * (from contracts/, through the service catalogue), how to cancel, contract states and dates.
  */
-import { AnshinPrice, type CancelSurveyAnswer } from '../../../contracts/api/anshin-data-box';
+import { AnshinPrice } from '../../../contracts/api/anshin-data-box';
+import { type CancelSurveyAnswer } from '../../../contracts/api/service-requests';
 import { ServiceNames } from '../../../contracts/api/service-contracts';
 import { RequestType, ServiceId, type RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceState } from '../../../contracts/lifecycle';

@@ -1,6 +1,6 @@
 /** /AnshinDataBox/Apply/Completed (ADB0003): what happened and what happens next. */
 import { useSelector } from '@xstate/react';
-import type { ContractReceipt } from '../../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import { formatDate, MonthlyPrice, nextMonthOf, paymentLine, ServiceName } from './anshin-copy';
 import { CompletedActions } from './completed-actions';
 import { useFlowActor, type ApplyActor } from './use-flow-actor';

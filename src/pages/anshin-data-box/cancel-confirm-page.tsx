@@ -4,7 +4,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { match } from 'ts-pattern';
-import { cancelOptions } from '../../../contracts/api/anshin-data-box';
+import { cancelOptions } from '../../../contracts/api/service-requests';
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import { CancelTypeLabels, ServiceName, SurveyAnswers } from './anshin-copy';
 import type { CancelViewProps } from './cancel-inform-page';

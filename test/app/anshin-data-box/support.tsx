@@ -7,7 +7,7 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { act, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
-import type { ContractReceipt } from '../../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshin-apply.machine';
 import type { anshinCancelMachine } from '../../../machines/anshin-data-box/anshin-cancel.machine';
@@ -107,6 +107,7 @@ export const activeCardContract: ServiceContract = {
   startedAt: '2026-04-01T10:00:00+09:00',
   withdrawalAt: null,
   suspendedAt: null,
+  pendingPlan: null,
 };
 
 export const receipt: ContractReceipt = { serviceId: '223', status: 'active', effectiveDate: '2026-11-21', acceptedAt: '2026-11-21T10:00:00+09:00' };

@@ -1,5 +1,6 @@
 /** Provided actors for the contract-based data storage flows (change payment, cancel, resume). */
-import type { AnshinContract, ContractReceipt } from '../../../contracts/api/anshin-data-box';
+import type { AnshinContract } from '../../../contracts/api/anshin-data-box';
+import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { OtpResponse } from '../../../contracts/api/otp';
 import type { PaymentInformationResponse, ProviderOrder } from '../../../contracts/api/payment';
 import type { LoadContractInput, UpdateContractInput } from '../../../machines/anshin-data-box/anshin-change-payment.machine';

@@ -114,6 +114,20 @@ export async function snapshotOf(test: TestApp, sbSystemId: string) {
   return { contracts, history };
 }
 
+/** A POST service body: data storage by the mobile bill (tests spread it to change the service or plan). */
+export const registerByMobileRequest = {
+  serviceId: '223',
+  planId: '225',
+  requestType: '01',
+  paymentMethodValue: '01',
+  paymentMethodLabel: '携帯電話料金とまとめて支払い',
+  tokenPAN: null,
+  tokenPanEffectiveDate: null,
+  checkRequestValidityToken: null,
+  couponCode: null,
+  consented: true,
+};
+
 /** An update/contracts body that asks for nothing yet: tests spread it and set what they need. */
 export const updateRequestBase = {
   serviceId: '223',

@@ -1,20 +1,14 @@
 /**
- * Registration and contract updates of the data storage service (docs/flows/anshin-data-box.md,
- * contracts/lifecycle.ts). Each request is decided and written in ONE transaction that holds the
+ * Registration and contract updates of every optional service (contracts/lifecycle.ts,
+ * service-policy.ts for what differs per service; docs/decisions/0064-service-requests-and-plan-change.md).
+ * Each request is decided and written in ONE transaction that holds the
  * customer's row: the lifecycle check (anything unlawful, or a restricted line, is E0008 and
  * changes nothing), the verified one-time password where the flow requires it (ADR 0025), the
  * contract row, one history row with the request type, and what the request uses up (the card
  * order, the coupon, the OTP). A card triple from the browser is checked with the provider first.
  */
 import { and, eq } from 'drizzle-orm';
-import {
-  AnshinPlanId,
-  AnshinServiceId,
-  cancelOptions,
-  type ContractReceipt,
-  type RegisterServiceRequest,
-  type UpdateContractsRequest,
-} from '../../contracts/api/anshin-data-box';
+import { cancelOptions, type ContractReceipt, type RegisterServiceRequest, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import {
   ContractStatus,
   LineStatus,
@@ -25,9 +19,11 @@ import {
   type ContractStatusValue,
   type OperationTypeValue,
   type RequestTypeValue,
+  type ServiceIdValue,
 } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { nextStatus, nextStatusOnResume, type ServiceState } from '../../contracts/lifecycle';
+import { planChangeQuote } from '../../contracts/services/plan-change';
 import { useCoupon, judgeCoupon } from '../coupons/coupon-repository';
 import type { Db, Effect } from '../db/client';
 import { contractHistory, serviceContracts } from '../db/schema';
@@ -36,10 +32,12 @@ import { AppError, invalidRequest, type Issue } from '../http/app-error';
 import { consumeVerifiedOtp } from '../otp/otp-store';
 import { currentJstMonth } from '../payments/card-expiry';
 import { consumePaymentOrder, verifySubmittedCard, type TokenTriple, type VerifiedCard } from '../payments/payment-orders';
-import { endOfJstMonth, formatJstDate } from '../time/jst';
+import { endOfJstMonth, formatJstDate, startOfJstDay } from '../time/jst';
 import { currentContract, findCustomer, listContracts, type ContractRow, type CustomerRow } from './contract-repository';
 import { lockCustomer } from './customer-lock';
+import { applyDuePlanChanges } from './due-plan-changes';
 import { isWithdrawalDue } from './due-withdrawals';
+import { actionOf, keepsStoredData, offers, planOf } from './service-policy';
 import { dropStorage, startStorage } from './storage-usage-repository';
 
 /** `effect` runs the decision and its writes in one transaction (with the idempotent answer). */
@@ -62,8 +60,8 @@ function tripleOf(tokens: Tokens): TokenTriple | 'none' | 'partial' {
 
 const tokenIssue = (message: string): Issue[] => [{ path: 'body.tokenPAN', message }];
 
-const receipt = (status: ContractStatusValue, effective: Date, now: Date): ContractReceipt => ({
-  serviceId: AnshinServiceId,
+const receipt = (serviceId: ServiceIdValue, status: ContractStatusValue, effective: Date, now: Date): ContractReceipt => ({
+  serviceId,
   status,
   effectiveDate: formatJstDate(effective).replaceAll('/', '-'),
   acceptedAt: now.toISOString(),
@@ -74,14 +72,14 @@ function stateOf(contract: ContractRow | undefined): ServiceState {
 }
 
 /** The customer's live contract of this service, if any (withdrawn ones are history). */
-function liveContract(rows: readonly ContractRow[]): ContractRow | undefined {
-  const contract = currentContract(rows, AnshinServiceId);
+function liveContract(rows: readonly ContractRow[], serviceId: ServiceIdValue): ContractRow | undefined {
+  const contract = currentContract(rows, serviceId);
   return contract && contract.status !== ContractStatus.Withdrawn ? contract : undefined;
 }
 
-async function readState(db: Db, customer: CustomerRow): Promise<{ rows: ContractRow[]; contract: ContractRow | undefined }> {
+async function readState(db: Db, customer: CustomerRow, serviceId: ServiceIdValue): Promise<{ rows: ContractRow[]; contract: ContractRow | undefined }> {
   const rows = await listContracts(db, customer.sbSystemId);
-  return { rows, contract: currentContract(rows, AnshinServiceId) };
+  return { rows, contract: currentContract(rows, serviceId) };
 }
 
 type Payment =
@@ -108,7 +106,8 @@ function cardPayment(card: VerifiedCard): Payment {
   return { method: PaymentMethod.CreditCard, token: card.tokenPAN, last4: card.last4, effectiveDate: card.tokenPanEffectiveDate, order: card };
 }
 
-export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: RegisterServiceRequest, now: Date = new Date()): Promise<ContractReceipt> {
+export async function registerServiceContract(deps: SubmitDeps, who: Submitter, body: RegisterServiceRequest, now: Date = new Date()): Promise<ContractReceipt> {
+  const { serviceId } = body;
   const triple = tripleOf(body);
   if (triple === 'partial') throw invalidRequest(tokenIssue('カード情報が揃っていません。'));
   const byMobile = body.requestType === RequestType.RegisterByMobile;
@@ -122,23 +121,23 @@ export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: Reg
 
   // Refuse early what the lifecycle forbids, before asking the card provider anything.
   const lawful = (customer: CustomerRow, contract: ContractRow | undefined) =>
-    customer.lineStatus !== LineStatus.Restricted && nextStatus(stateOf(contract), body.requestType) !== undefined;
+    offers(serviceId, 'apply') && customer.lineStatus !== LineStatus.Restricted && nextStatus(stateOf(contract), body.requestType) !== undefined;
   const before = await findCustomer(deps.db, who.sbSystemId);
-  if (!lawful(before, (await readState(deps.db, before)).contract)) throw forbidden();
+  if (!lawful(before, (await readState(deps.db, before, serviceId)).contract)) throw forbidden();
 
   const card =
     triple === 'none'
       ? null
       : await verifySubmittedCard(deps.db, deps.cardProvider, {
           sbSystemId: who.sbSystemId,
-          serviceId: AnshinServiceId,
+          serviceId,
           operations: [OperationType.Registration],
           tokens: triple,
         }, now);
 
   return deps.effect(async (tx) => {
     const customer = await lockCustomer(tx, who.sbSystemId);
-    const { rows, contract } = await readState(tx, customer);
+    const { rows, contract } = await readState(tx, customer, serviceId);
     if (!lawful(customer, contract)) throw forbidden();
     const state = stateOf(contract);
 
@@ -154,7 +153,7 @@ export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: Reg
     await consumeVerifiedOtp(tx, who, now);
 
     if (body.couponCode !== null) {
-      const judged = await judgeCoupon(tx, { sbSystemId: who.sbSystemId, couponCd: body.couponCode, serviceId: AnshinServiceId }, now);
+      const judged = await judgeCoupon(tx, { sbSystemId: who.sbSystemId, couponCd: body.couponCode, serviceId }, now);
       if (judged.result !== 'OK') throw new AppError(ErrorCode.CouponInvalid);
     }
 
@@ -162,8 +161,8 @@ export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: Reg
       .insert(serviceContracts)
       .values({
         sbSystemId: who.sbSystemId,
-        serviceId: AnshinServiceId,
-        planId: AnshinPlanId,
+        serviceId,
+        planId: body.planId,
         status: ContractStatus.Active,
         ...paymentColumns(payment),
         startedAt: now,
@@ -182,14 +181,14 @@ export async function registerAnshin(deps: SubmitDeps, who: Submitter, body: Reg
       beforePaymentMethod: null,
       afterPaymentMethod: payment.method,
       beforePlanId: null,
-      afterPlanId: AnshinPlanId,
+      afterPlanId: body.planId,
       at: now,
       requestKey: who.requestKey ?? null,
     });
     if (body.couponCode !== null) await useCoupon(tx, { sbSystemId: who.sbSystemId, couponCd: body.couponCode, contractId: created.id }, now);
-    await startStorage(tx, created.id, now);
+    if (keepsStoredData(serviceId)) await startStorage(tx, created.id, now);
     if (card !== null) await consumePaymentOrder(tx, card.orderId, created.id, now);
-    return receipt(ContractStatus.Active, now, now);
+    return receipt(serviceId, ContractStatus.Active, now, now);
   });
 }
 
@@ -220,6 +219,7 @@ const RequiredCurrentMethod: Partial<Record<RequestTypeValue, string>> = {
  */
 function decide(contract: ContractRow | undefined, requestType: RequestTypeValue | null, resume: boolean, now: Date): ContractStatusValue | undefined {
   if (!contract || contract.status === ContractStatus.Withdrawn || isWithdrawalDue(contract, now)) return undefined;
+  if (!offers(ServiceIdOf(contract), actionOf(requestType, resume))) return undefined;
   const state = contract.status;
   if (requestType !== null) {
     const needed = RequiredCurrentMethod[requestType];
@@ -230,8 +230,40 @@ function decide(contract: ContractRow | undefined, requestType: RequestTypeValue
   return requestType === null ? undefined : nextStatus(state, requestType);
 }
 
-export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: UpdateContractsRequest, now: Date = new Date()): Promise<ContractReceipt> {
-  const { requestType, resume } = body;
+const ServiceIdOf = (contract: ContractRow) => contract.serviceId as ServiceIdValue;
+
+/** The plan columns after a plan change (request type 20) and the day it takes effect. */
+type PlanOutcome = { planId: string; pendingPlanId: string | null; pendingPlanAt: Date | null; effectiveAt: Date };
+
+/**
+ * Upgrades take effect now; downgrades wait for the 1st of next month on the contract (planChangeQuote,
+ * the function the confirmation page shows); choosing the current plan while a downgrade waits
+ * withdraws it. Anything else about the choice is bad input.
+ */
+function changePlan(contract: ContractRow, nextPlanId: string, today: Today): PlanOutcome {
+  const current = planOf(ServiceIdOf(contract), contract.planId);
+  const next = planOf(ServiceIdOf(contract), nextPlanId);
+  if (current === undefined || next === undefined) throw forbidden();
+  const planIssue = (message: string) => invalidRequest([{ path: 'body.planId', message }]);
+  if (next.planId === current.planId) {
+    if (contract.pendingPlanId === null) throw planIssue('現在ご契約中のプランです。別のプランを選んでください。');
+    return { planId: current.planId, pendingPlanId: null, pendingPlanAt: null, effectiveAt: today.now };
+  }
+  if (next.planId === contract.pendingPlanId) throw planIssue('このプランへの変更はすでに予約されています。');
+  const quote = planChangeQuote(current, next, today.businessDate);
+  if (quote.direction === 'down') {
+    const effectiveAt = startOfJstDay(quote.effectiveDate);
+    return { planId: current.planId, pendingPlanId: next.planId, pendingPlanAt: effectiveAt, effectiveAt };
+  }
+  return { planId: next.planId, pendingPlanId: null, pendingPlanAt: null, effectiveAt: today.now };
+}
+
+/** The business day a request is decided on, with the clock ("yyyy/mm/dd", server/time/business-date.ts). */
+export type Today = { now: Date; businessDate: string };
+
+export async function updateServiceContract(deps: SubmitDeps, who: Submitter, body: UpdateContractsRequest, today: Today): Promise<ContractReceipt> {
+  const { now } = today;
+  const { requestType, resume, serviceId } = body;
   if (!resume && requestType === null) {
     throw invalidRequest([{ path: 'body.requestType', message: '申込種別を指定してください。' }]);
   }
@@ -248,28 +280,36 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
   if (requestType === RequestType.CreditToMobile && (body.paymentMethodLabel ?? '') === '') {
     throw invalidRequest([{ path: 'body.paymentMethodLabel', message: '支払方法を指定してください。' }]);
   }
+  const changingPlan = requestType === RequestType.ChangePaymentPlan;
+  if (changingPlan && resume) throw invalidRequest([{ path: 'body.resume', message: 'プラン変更と利用再開は同時にお手続きできません。' }]);
 
   const before = await findCustomer(deps.db, who.sbSystemId);
   const lawful = (customer: CustomerRow, contract: ContractRow | undefined) =>
     customer.lineStatus !== LineStatus.Restricted && decide(contract, requestType, resume, now) !== undefined;
-  if (!lawful(before, (await readState(deps.db, before)).contract)) throw forbidden();
+  if (!lawful(before, liveContract((await readState(deps.db, before, serviceId)).rows, serviceId))) throw forbidden();
 
   const card =
     triple === 'none' || requestType === null
       ? null
       : await verifySubmittedCard(deps.db, deps.cardProvider, {
           sbSystemId: who.sbSystemId,
-          serviceId: AnshinServiceId,
+          serviceId,
           operations: operationsFor(requestType, resume),
           tokens: triple,
         }, now);
 
   return deps.effect(async (tx) => {
     const customer = await lockCustomer(tx, who.sbSystemId);
-    const { rows } = await readState(tx, customer);
-    const contract = liveContract(rows);
+    // A downgrade whose day has come is the contract's plan before anything else is decided.
+    await applyDuePlanChanges(tx, now, who.sbSystemId);
+    const { rows } = await readState(tx, customer, serviceId);
+    const contract = liveContract(rows, serviceId);
     const after = customer.lineStatus === LineStatus.Restricted ? undefined : decide(contract, requestType, resume, now);
     if (contract === undefined || after === undefined) throw forbidden();
+    // Every request but a plan change names the plan the customer has.
+    if (!changingPlan && body.planId !== contract.planId) {
+      throw invalidRequest([{ path: 'body.planId', message: 'ご契約中のプランと一致しません。' }]);
+    }
 
     // ADR 0025: a charge starts again or its payment changes -> a verified contact first.
     const chargeAffecting = resume || (requestType !== null && PaymentChangeRequestTypes.includes(requestType));
@@ -284,12 +324,22 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
     if (requestType === RequestType.WithdrawalReservationMonthEnd) withdrawalAt = endOfJstMonth(now);
     if (requestType === RequestType.WithdrawalReservationCancel) withdrawalAt = null;
 
+    // A contract that ends takes no pending plan with it.
+    const plan: PlanOutcome = changingPlan
+      ? changePlan(contract, body.planId, today)
+      : withdrawing
+        ? { planId: contract.planId, pendingPlanId: null, pendingPlanAt: null, effectiveAt: now }
+        : { planId: contract.planId, pendingPlanId: contract.pendingPlanId, pendingPlanAt: contract.pendingPlanAt, effectiveAt: now };
+
     const updated = await tx
       .update(serviceContracts)
       .set({
         status: after,
         ...(payment === undefined ? {} : paymentColumns(payment)),
         withdrawalAt,
+        planId: plan.planId,
+        pendingPlanId: plan.pendingPlanId,
+        pendingPlanAt: plan.pendingPlanAt,
         ...(resume ? { suspendedAt: null } : {}),
         updatedAt: now,
       })
@@ -308,12 +358,14 @@ export async function updateAnshin(deps: SubmitDeps, who: Submitter, body: Updat
       beforePaymentMethod: contract.paymentMethod,
       afterPaymentMethod: payment?.method ?? contract.paymentMethod,
       beforePlanId: contract.planId,
-      afterPlanId: contract.planId,
+      afterPlanId: changingPlan ? body.planId : contract.planId,
       at: now,
+      effectiveAt: changingPlan ? plan.effectiveAt : null,
       requestKey: who.requestKey ?? null,
     });
-    if (requestType === RequestType.Withdrawal) await dropStorage(tx, contract.id);
+    if (requestType === RequestType.Withdrawal && keepsStoredData(serviceId)) await dropStorage(tx, contract.id);
     if (card !== null) await consumePaymentOrder(tx, card.orderId, contract.id, now);
-    return receipt(after, requestType === RequestType.WithdrawalReservationMonthEnd && withdrawalAt ? withdrawalAt : now, now);
+    const effective = changingPlan ? plan.effectiveAt : requestType === RequestType.WithdrawalReservationMonthEnd && withdrawalAt ? withdrawalAt : now;
+    return receipt(serviceId, after, effective, now);
   });
 }

@@ -1,0 +1,149 @@
+/**
+ * The two calls every optional service's flows submit (spec section 7): `POST service` (apply)
+ * and `POST update/contracts` (change payment, cancel, resume, plan change). One schema for every
+ * service: the service id names which, the plan must be one of that service's plans, and what a
+ * service offers at all is contracts/lifecycle.ts's ActionsByService (the server enforces it).
+ * docs/decisions/0064-service-requests-and-plan-change.md.
+ */
+import { z } from 'zod';
+import {
+  ContractStatus,
+  ContractStatusSchema,
+  PaymentMethod,
+  PlansByService,
+  PlanIdSchema,
+  RequestType,
+  ServiceIdSchema,
+  type ContractStatusValue,
+  type PlanIdValue,
+  type RequestTypeValue,
+  type ServiceIdValue,
+} from '../codes';
+import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
+import { ActionsByService } from '../lifecycle';
+import { CouponCodeSchema } from './coupon';
+import { TokenPanEffectiveDateSchema } from './payment';
+
+const TokenFields = {
+  tokenPAN: z.string().min(1).nullable(),
+  tokenPanEffectiveDate: TokenPanEffectiveDateSchema.nullable(),
+  checkRequestValidityToken: z.string().nullable(),
+};
+
+/** The services a customer applies for in the portal (the in-store one is applied for in a shop). */
+const ApplicableServiceIds = ServiceIdSchema.options.filter((serviceId) => ActionsByService[serviceId].includes('apply'));
+
+/** The plan belongs to the service the request names. */
+function planOfService(body: { serviceId: ServiceIdValue; planId: PlanIdValue }, context: z.RefinementCtx): void {
+  if (!PlansByService[body.serviceId].includes(body.planId)) {
+    context.addIssue({ code: 'custom', path: ['planId'], message: 'このサービスにないプランです。' });
+  }
+}
+
+export const RegisterServiceRequestSchema = z
+  .object({
+    serviceId: z.enum(ApplicableServiceIds as [ServiceIdValue, ...ServiceIdValue[]]),
+    planId: PlanIdSchema,
+    requestType: z.enum([RequestType.RegisterByMobile, RequestType.RegisterByCredit]),
+    paymentMethodValue: z.enum([PaymentMethod.WithMobile, PaymentMethod.CreditCard, PaymentMethod.NewCreditCard]),
+    paymentMethodLabel: z.string().min(1),
+    ...TokenFields,
+    couponCode: CouponCodeSchema.nullable(),
+    consented: z.literal(true),
+  })
+  .strict()
+  .superRefine(planOfService);
+export type RegisterServiceRequest = z.infer<typeof RegisterServiceRequestSchema>;
+
+export const ContractReceiptSchema = z.object({
+  serviceId: z.string(),
+  status: ContractStatusSchema,
+  /** yyyy-mm-dd the request takes effect. */
+  effectiveDate: z.string(),
+  acceptedAt: z.string(),
+});
+export type ContractReceipt = z.infer<typeof ContractReceiptSchema>;
+
+/**
+ * Answers of the optional cancel survey (our decision: one question, several answers). Codes,
+ * not texts: the app words them, the history stores the codes.
+ */
+export const CancelSurveyAnswerSchema = z.enum(['price', 'unused', 'other-service', 'device-change', 'usability', 'other']);
+export type CancelSurveyAnswer = z.infer<typeof CancelSurveyAnswerSchema>;
+
+export const UpdateContractsRequestSchema = z
+  .object({
+    serviceId: ServiceIdSchema,
+    /** The contract's plan; with request type 20, the plan to change to. */
+    planId: PlanIdSchema,
+    /** Absent only for a resume that keeps the payment method (our decision). */
+    requestType: z
+      .enum([
+        RequestType.Withdrawal,
+        RequestType.WithdrawalReservationMonthEnd,
+        RequestType.WithdrawalReservationCancel,
+        RequestType.WithdrawalReservationReckoningDate,
+        RequestType.CreditToCredit,
+        RequestType.CreditToMobile,
+        RequestType.MobileToCredit,
+        RequestType.ChangePaymentPlan,
+      ])
+      .nullable(),
+    resume: z.boolean(),
+    paymentMethodLabel: z.string().nullable(),
+    ...TokenFields,
+    /**
+     * Cancel survey answers (cancelInfo survey list), each at most once; only a withdrawal or a
+     * month-end reservation carries answers (the server refuses them elsewhere).
+     */
+    survey: z
+      .array(CancelSurveyAnswerSchema)
+      .max(CancelSurveyAnswerSchema.options.length)
+      .refine((answers) => new Set(answers).size === answers.length, { message: '同じ回答が重複しています。' }),
+  })
+  .strict()
+  .superRefine(planOfService);
+export type UpdateContractsRequest = z.infer<typeof UpdateContractsRequestSchema>;
+
+/**
+ * Cancel request types a contract offers (our decision): an active contract a month-end
+ * reservation (default) or immediate withdrawal, a reserved one only the reservation cancel,
+ * a suspended one only immediate withdrawal. 06 (reckoning date) is not used.
+ */
+export function cancelOptions(status: ContractStatusValue | 'none'): readonly RequestTypeValue[] {
+  switch (status) {
+    case ContractStatus.Active:
+      return [RequestType.WithdrawalReservationMonthEnd, RequestType.Withdrawal];
+    case ContractStatus.WithdrawalReserved:
+      return [RequestType.WithdrawalReservationCancel];
+    case ContractStatus.Suspended:
+      return [RequestType.Withdrawal];
+    case ContractStatus.Withdrawn:
+    case 'none':
+      return [];
+  }
+}
+
+export const registerServiceEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/customer/{sbSystemId}/service',
+  retry: false,
+  idempotent: true,
+  summary: 'サービスの登録',
+  params: CustomerParams,
+  query: NoQuery,
+  body: RegisterServiceRequestSchema,
+  response: ContractReceiptSchema,
+});
+
+export const updateContractsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/customer/{sbSystemId}/update/contracts',
+  retry: false,
+  idempotent: true,
+  summary: 'ご契約の変更（支払方法の変更・解約・利用再開・プラン変更）',
+  params: CustomerParams,
+  query: NoQuery,
+  body: UpdateContractsRequestSchema,
+  response: ContractReceiptSchema,
+});
