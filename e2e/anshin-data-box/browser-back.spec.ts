@@ -5,9 +5,11 @@
  * After the card provider round trip the return page keeps its own history entry behind the
  * flow's page, so browser Back stays in the portal there too.
  * The Back checks of the completed pages and of the OTP steps run inside the journeys.
- * Customers: demo11, demo02, demo08; none of these tests submits anything.
+ * On a flow page that lets Back through to the flow (the cancel confirmation), Back is the
+ * machine's own Back and the address bar follows it to the previous step's page.
+ * Customers: demo11, demo02, demo08, demo03; none of these tests submits anything.
  */
-import { consentAndContinue, expectBackSuppressed, Heading, payWithNewCard, startApply, TestCard } from '../support/anshin';
+import { consentAndContinue, expectBackSuppressed, expectPage, Heading, payWithNewCard, serviceCard, startApply, TestCard } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
@@ -48,4 +50,24 @@ test('カード決済サービスから戻った申込の確認画面（OTPの�
   await page.getByRole('button', { name: '申し込む', exact: true }).click();
   await expect(page.getByRole('region', { name: 'ご本人さまの確認' })).toBeVisible();
   await expectBackSuppressed(page, '/AnshinDataBox/Apply', Heading.apply);
+});
+
+test('解約内容の確認画面でブラウザの戻るを押すと、解約についての画面に戻り、アドレスバーも同じ画面を示すこと（demo03、送信はしない）', async ({ page }) => {
+  await signIn(page, 'demo03');
+  await serviceCard(page).getByRole('link', { name: '解約する' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
+  await page.goBack();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  // The address bar and the machine still agree after a reload and on the way forward again.
+  await page.reload();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
+  // One history entry per flow: Back again is the flow's Back, Back from its first page leaves it.
+  await page.goBack();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Top$/);
 });

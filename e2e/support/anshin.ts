@@ -6,6 +6,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { outboxReadKey } from '../../playwright.config';
 import { demoCustomerRecords } from '../../server/db/demo-customers';
+import { expectUrlFollowsMachine } from './url-follows-machine';
 
 /** The level-1 heading of each data storage page (machines/page-table.ts). */
 export const Heading = {
@@ -34,7 +35,7 @@ export const TestCard = {
 /** The page is the given path with the given level-1 heading. */
 export async function expectPage(page: Page, path: string, heading: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();  await expectUrlFollowsMachine(page);
 }
 
 /** The service's card on Top: the section labelled by its heading. */

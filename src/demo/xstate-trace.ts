@@ -3,19 +3,25 @@
  * the `inspect` option of each flow actor; when a Playwright run has switched tracing on
  * (`window.__xstateTraceEnabled = true` in an init script) every microstep and snapshot is
  * recorded into `window.__xstateTrace`, and mirrored to sessionStorage so the trace
- * survives reloads and the card provider round trip. Otherwise the inspector is not even
+ * survives reloads and the card provider round trip; the route of each flow's newest snapshot is
+ * published as `window.__flowRoute` for the e2e suite's URL check. Otherwise the inspector is not even
  * created, so production pays nothing.
  */
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
 import { TraceBuilder, type CoverageTrace } from '../../machines/mbt/coverage-trace';
+import { routeFor } from '../flows/flow-registry';
 
 /** What Playwright reads with `page.evaluate(() => window.__xstateTrace)`. */
 export type XstateTraceBuffer = { readonly version: 1; traces: CoverageTrace[] };
+
+/** The route the newest snapshot of a flow puts the customer on (e2e/support/url-follows-machine.ts). */
+export type FlowRouteProbe = { readonly machineId: string; readonly route: string | undefined };
 
 declare global {
   interface Window {
     __xstateTraceEnabled?: boolean;
     __xstateTrace?: XstateTraceBuffer;
+    __flowRoute?: FlowRouteProbe;
   }
 }
 
@@ -79,6 +85,7 @@ export function xstateTraceInspector(rootMachineId: string): ((event: Inspection
     } else if (event.type === '@xstate.snapshot') {
       const snapshot = event.snapshot as AnyMachineSnapshot;
       if (!('_nodes' in snapshot)) return;
+      if (event.actorRef.sessionId === event.rootId) window.__flowRoute = { machineId: rootMachineId, route: routeFor(snapshot) };
       builder.visitSnapshot(snapshot);
       const before = previous.get(actor);
       if (event.event.type === 'xstate.init') builder.reset();
@@ -94,5 +101,6 @@ export function clearXstateTrace(): void {
   builders.clear();
   if (typeof window === 'undefined') return;
   window.__xstateTrace = { version: 1, traces: [] };
+  delete window.__flowRoute;
   window.sessionStorage.removeItem(STORAGE_KEY);
 }

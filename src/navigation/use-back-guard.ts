@@ -12,8 +12,23 @@ import { FlowEvent } from '../flows/flow-events';
 import type { FlowRegistry } from '../flows/flow-registry';
 import { openCommonModal } from '../stores/common-modal-store';
 
+/** Runs the flow's Back once the browser is back on the flow's own history entry. */
+export type AfterBackRestored = (step: () => void) => void;
+
+const immediately: AfterBackRestored = (step) => step();
+
+/**
+ * The router's blocker answers a refused Back by going forward again (history.go), which lands
+ * on the flow's entry only at the next popstate. The flow's Back moves the URL (a replace), so it
+ * waits for that moment: sent at once, the replace would rewrite the entry behind the flow and
+ * the address bar would keep the page the customer left.
+ */
+export function afterPopState(win: Pick<Window, 'addEventListener'>): AfterBackRestored {
+  return (step) => win.addEventListener('popstate', () => step(), { once: true });
+}
+
 /** True when the Back was handled here and must not leave the page. */
-export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolean {
+export function handleBrowserBack(pathname: string, flows: FlowRegistry, afterRestored: AfterBackRestored = immediately): boolean {
   const page = findLivePage(pathname);
   if (page === undefined) return false;
   if (page.backForwardDeter) {
@@ -25,7 +40,7 @@ export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolea
   if (flow !== undefined && flow.machineId === page.flow) {
     const back = { type: FlowEvent.Back };
     if (flow.actor.getSnapshot().can(back)) {
-      flow.actor.send(back);
+      afterRestored(() => flow.actor.send(back));
       return true;
     }
   }
@@ -34,7 +49,7 @@ export function handleBrowserBack(pathname: string, flows: FlowRegistry): boolea
 
 export function useBackGuard(flows: FlowRegistry): void {
   useBlocker({
-    shouldBlockFn: ({ current, action }) => action === 'BACK' && handleBrowserBack(current.pathname, flows),
+    shouldBlockFn: ({ current, action }) => action === 'BACK' && handleBrowserBack(current.pathname, flows, afterPopState(window)),
     enableBeforeUnload: false,
   });
 }
