@@ -11,6 +11,8 @@ export const ErrorCode = {
   Congestion: 'W0010',
   OtpLocked: 'W0011',
   OtpSendFailed: 'W0012',
+  /** Ours (ADR 0066): section 8's W0012 is the e-mail sending failure; an SMS one is told apart. */
+  OtpSmsSendFailed: 'W0013',
   BrowserBack: 'W9999',
   Maintenance: 'E0005',
   StatusForbidsProcedure: 'E0008',
@@ -61,8 +63,13 @@ export const ErrorCatalogue: Record<ErrorCodeValue, CatalogueEntry> = {
     httpStatus: 423,
   },
   W0012: {
-    message: '確認コードを送信できませんでした。',
-    detail: '送信先をご確認のうえ、もう一度お試しください。',
+    message: '確認コードをメールで送信できませんでした。',
+    detail: 'メールアドレスをご確認のうえ、もう一度お試しいただくか、SMSで受け取る方法をお選びください。',
+    httpStatus: 502,
+  },
+  W0013: {
+    message: '確認コードをSMSで送信できませんでした。',
+    detail: '携帯電話番号をご確認のうえ、もう一度お試しいただくか、メールで受け取る方法をお選びください。',
     httpStatus: 502,
   },
   W9999: {

@@ -89,7 +89,8 @@ export const otpMachine = setup({
       event.type === 'otp.send' && event.channel === 'sms' && context.phoneNumber !== null,
     canResend: ({ context }) => context.canResend,
     isResultOk: (_, params: ResponseParams) => params.response.result === 'OK',
-    isSendFailedMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.SendFailed,
+    isSendFailedMessage: (_, params: ResponseParams) =>
+      params.response.ngMessage === OtpNgMessage.SendFailed || params.response.ngMessage === OtpNgMessage.SmsSendFailed,
     isLockedMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.Locked,
     isMismatchMessage: (_, params: ResponseParams) => params.response.ngMessage === OtpNgMessage.Mismatch,
   },
@@ -99,7 +100,7 @@ export const otpMachine = setup({
   initial: 'choosing',
   states: {
     choosing: {
-      meta: stepMeta('確認コードの送信先の選択', ['DEC.otp-required', 'SPEC-7.otp-send', 'SPEC-8.w0012']),
+      meta: stepMeta('確認コードの送信先の選択', ['DEC.otp-required', 'SPEC-7.otp-send', 'SPEC-8.w0012', 'DEC.w0013-sms']),
       on: {
         'otp.send': [
           { guard: 'canSendByMail', target: 'sending', actions: 'chooseChannel' },
@@ -132,7 +133,8 @@ export const otpMachine = setup({
           {
             guard: { type: 'isSendFailedMessage', params: ({ event }) => ({ response: event.output }) },
             target: 'choosing',
-            actions: { type: 'warn', params: { notice: ErrorCode.OtpSendFailed } },
+            // W0012 for e-mail (spec section 8), W0013 for SMS: the channel the code did not reach.
+            actions: { type: 'warn', params: ({ context }) => ({ notice: context.channel === 'sms' ? ErrorCode.OtpSmsSendFailed : ErrorCode.OtpSendFailed }) },
           },
           {
             guard: { type: 'isLockedMessage', params: ({ event }) => ({ response: event.output }) },

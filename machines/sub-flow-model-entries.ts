@@ -25,6 +25,7 @@ export const otpEntry: MachineEntry = {
     { type: 'xstate.after.resendCooldown.otp.codeEntry' },
     { type: 'xstate.done.actor.sendOtp', output: ok },
     { type: 'xstate.done.actor.sendOtp', output: ng('W0012') },
+    { type: 'xstate.done.actor.sendOtp', output: ng('W0013') },
     { type: 'xstate.done.actor.sendOtp', output: ng('W0011') },
     { type: 'xstate.done.actor.sendOtp', output: ng('X9999') },
     { type: 'xstate.error.actor.sendOtp', error: failures.unknown },
@@ -58,11 +59,12 @@ export const otpEntry: MachineEntry = {
     },
     {
       id: 'otp.choosing-notice',
-      description: '送信先の選択画面に出すお知らせは、なし か W0012（送信失敗）だけであること',
+      description: '送信先の選択画面に出すお知らせは、なし か 届かなかった送信先の送信失敗（メールは W0012、SMS は W0013）だけであること',
       check: (raw) => {
         const snapshot = raw as OtpSnapshot;
-        const { notice } = snapshot.context;
-        return unless(!snapshot.matches('choosing') || notice === null || notice === 'W0012', `notice ${String(notice)} while choosing`);
+        const { notice, channel } = snapshot.context;
+        const expected = channel === 'sms' ? 'W0013' : 'W0012';
+        return unless(!snapshot.matches('choosing') || notice === null || notice === expected, `notice ${String(notice)} after sending by ${String(channel)}`);
       },
     },
   ],

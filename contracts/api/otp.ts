@@ -30,6 +30,7 @@ export type OtpAuthRequest = z.infer<typeof OtpAuthRequestSchema>;
 export const OtpNgMessage = {
   Locked: ErrorCode.OtpLocked,
   SendFailed: ErrorCode.OtpSendFailed,
+  SmsSendFailed: ErrorCode.OtpSmsSendFailed,
   Mismatch: ErrorCode.OtpMismatch,
 } as const;
 

@@ -40,8 +40,9 @@ export function maskPhoneNumber(value: string): string {
 
 /**
  * Mail address: the first 2 characters of the local part shown, the rest of it masked, the
- * domain shown: "taro.yamada@example.jp" -> "ta*********@example.jp". At least one character
- * is always masked, so a 2-character local part is not shown whole.
+ * domain shown (spec section 5): "taro.yamada@example.jp" -> "ta*********@example.jp". A local
+ * part of 1 or 2 characters has nothing after its first 2 and is shown as it is, as the spec
+ * says: the masking hides the rest of a name, not its beginning.
  */
 export function maskMailAddress(value: string): string {
   const mail = value.trim();
@@ -49,6 +50,5 @@ export function maskMailAddress(value: string): string {
   if (mail === '') throw new TextInputError('mail masking needs a mail address');
   if (at < 1 || at === mail.length - 1) throw new TextInputError('mail masking needs local@domain');
   const local = [...mail.slice(0, at)];
-  const shown = local.slice(0, Math.min(2, local.length - 1)).join('');
-  return `${shown}${MaskChar.repeat(local.length - [...shown].length)}${mail.slice(at)}`;
+  return `${local.slice(0, 2).join('')}${MaskChar.repeat(Math.max(0, local.length - 2))}${mail.slice(at)}`;
 }

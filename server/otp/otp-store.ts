@@ -140,7 +140,7 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
     await deps.messages.send(messageFor(request, code));
   } catch (error) {
     await deps.db.update(otpChallenges).set({ status: 'failed' }).where(eq(otpChallenges.id, challengeId));
-    if (isGatewayError(error)) return ng(OtpNgMessage.SendFailed);
+    if (isGatewayError(error)) return ng('mailAddress' in request ? OtpNgMessage.SendFailed : OtpNgMessage.SmsSendFailed);
     throw error;
   }
   await deps.db.update(otpChallenges).set({ status: 'sent' }).where(eq(otpChallenges.id, challengeId));

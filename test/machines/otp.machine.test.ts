@@ -56,6 +56,14 @@ describe('otp（ワンタイムパスワード）', () => {
     expect(actor.getSnapshot().context.notice).toBe('W0012');
   });
 
+  it('SMSの送信失敗（W0013）なら送信先の選択に戻り、メールのW0012ではなくW0013を表示すること', async () => {
+    const { actor } = start([ng('W0013')]);
+    actor.send({ type: 'otp.send', channel: 'sms' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.notice).toBe('W0013');
+  });
+
   it('ロック（W0011）なら送信でも認証でもlockedで終わること', async () => {
     const onSend = start([ng('W0011')]);
     onSend.actor.send({ type: 'otp.send', channel: 'email' });

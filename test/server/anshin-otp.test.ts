@@ -95,6 +95,13 @@ describe('POST otp/send と otp/auth', () => {
     expect((await send('demo07', { phoneNumber: '08012340007', type: 'SMS' })).json()).toEqual({ result: 'OK', ngMessage: null });
   });
 
+  it('SMSが届かない番号ならW0013（メールのW0012とは別）で答えること', async () => {
+    await kit.test.db.update(customers).set({ phoneNumber: '08012340000' }).where(eq(customers.sbSystemId, user('demo07').sbSystemId));
+    await passCooldown(kit.test, user('demo07').sbSystemId);
+    const failed = await send('demo07', { phoneNumber: '08012340000', type: 'SMS' });
+    expect(failed.json()).toEqual({ result: 'NG', ngMessage: 'W0013' });
+  });
+
   it('60秒以内の再送はW0010で断り、60秒後には送れること', async () => {
     const mail = await mailOf('demo08');
     expect((await send('demo08', { mailAddress: mail })).json<Answer>().result).toBe('OK');

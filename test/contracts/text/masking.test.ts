@@ -61,8 +61,9 @@ describe('maskMailAddress', () => {
   it('shows the first 2 characters of the local part and the domain', () => {
     expect(maskMailAddress('taro.yamada@example.jp')).toBe('ta*********@example.jp');
     expect(maskMailAddress('abc@example.jp')).toBe('ab*@example.jp');
-    expect(maskMailAddress('ab@example.jp')).toBe('a*@example.jp');
-    expect(maskMailAddress('a@example.jp')).toBe('*@example.jp');
+    // Spec section 5: the first 2 characters are shown, so a local part of 2 or fewer has nothing masked.
+    expect(maskMailAddress('ab@example.jp')).toBe('ab@example.jp');
+    expect(maskMailAddress('a@example.jp')).toBe('a@example.jp');
   });
 
   it('needs a value of the form local@domain', () => {
