@@ -16,6 +16,7 @@ import type { ChangePlanInput, LoadPlanContractInput, PlanChangeContract } from 
 import { BasketLivePlans, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import { callApi } from '../api/api-client';
 import { contractsQueryOptions } from '../api/queries/contracts.query';
+import { currentDateQueryOptions } from '../api/queries/current-date.query';
 import { authStore, type MailAddressCheckInfo } from '../stores/auth-store';
 import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
 
@@ -45,8 +46,9 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
     return toPlanChangeContract(answer.contracts);
   });
 
-  const loadBusinessDate = fromPromise<string, LoadPlanContractInput>(async ({ signal }) => {
-    const answer = await callApi(endpoints.getCurrentDate, { signal });
+  const loadBusinessDate = fromPromise<string, LoadPlanContractInput>(async () => {
+    // Read afresh: the quote's effective date is decided on the business date as it is now.
+    const answer = await queryClient.fetchQuery({ ...currentDateQueryOptions(), staleTime: 0 });
     return answer.businessDate;
   });
 

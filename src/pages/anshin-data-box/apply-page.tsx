@@ -15,6 +15,7 @@ import { billingTerms, cardSuffix, HowToCancel, MonthlyPrice, paymentLine, PlanN
 import { CheckboxField, ChoiceGroup, TextField } from './fields';
 import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitActions, SubmitUnknown } from './steps';
 import { TermsText } from './terms-text';
+import { useBusinessDay } from '../../api/queries/current-date.query';
 import { useFlowActor, type ApplyActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -24,7 +25,9 @@ export function AnshinApplyPage() {
 
 export function AnshinApplyFlow({ actor, today }: { readonly actor: ApplyActor; readonly today?: Date }) {
   const snapshot = useSelector(actor, (state) => state);
-  return <AnshinApplyView snapshot={snapshot} send={(event) => actor.send(event)} today={today ?? new Date()} />;
+  const businessDay = useBusinessDay(today);
+  if (businessDay === undefined) return <BusyLine>お手続きの日付を確認しています。</BusyLine>;
+  return <AnshinApplyView snapshot={snapshot} send={(event) => actor.send(event)} today={businessDay} />;
 }
 
 type ApplySnapshot = SnapshotFrom<typeof anshinApplyMachine>;

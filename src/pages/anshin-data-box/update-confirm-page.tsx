@@ -7,6 +7,7 @@ import { match } from 'ts-pattern';
 import { nextMonthOf, paymentLine, ServiceName } from './anshin-copy';
 import { BusyLine, OtpStep, SubmitActions, SubmitUnknown } from './steps';
 import type { ChangePaymentViewProps } from './update-payment-page';
+import { useBusinessDay } from '../../api/queries/current-date.query';
 import { useFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './anshin-data-box.css';
 
@@ -16,7 +17,9 @@ export function AnshinUpdateConfirmPage() {
 
 export function AnshinUpdateConfirmFlow({ actor, today }: { readonly actor: ChangePaymentActor; readonly today?: Date }) {
   const snapshot = useSelector(actor, (state) => state);
-  return <AnshinUpdateConfirmView snapshot={snapshot} send={(event) => actor.send(event)} today={today ?? new Date()} />;
+  const businessDay = useBusinessDay(today);
+  if (businessDay === undefined) return <BusyLine>お手続きの日付を確認しています。</BusyLine>;
+  return <AnshinUpdateConfirmView snapshot={snapshot} send={(event) => actor.send(event)} today={businessDay} />;
 }
 
 export function AnshinUpdateConfirmView({ snapshot, send, today }: ChangePaymentViewProps & { readonly today: Date }) {

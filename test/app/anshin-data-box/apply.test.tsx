@@ -111,6 +111,23 @@ describe('/AnshinDataBox/Apply', () => {
     expect(screen.getByText('お支払い方法を選択してください。')).toBeTruthy();
   });
 
+  it('日付は端末の時計ではなく業務日付（getCurrentDate、ダミー日付を含む）から数えること', async () => {
+    const fake = api({ 'GET /api/getCurrentDate': () => ({ currentDate: '2030/01/31 10:00:00', businessDate: '2030/01/31', dummyDate: true }) });
+    const { actor } = startFlow('anshinApply');
+    actor.send({ type: 'wizard.next' });
+    await until<'anshinApply'>(actor, (s) => s.matches('applyForm'));
+    await renderPage(<AnshinApplyFlow actor={actor} />);
+    fireEvent.click(await screen.findByRole('checkbox', { name: /ご利用規約と重要事項の説明を読み、内容に同意します/ }));
+    fireEvent.click(screen.getByRole('button', { name: '同意してお支払い方法の選択へ進む' }));
+    await screen.findByRole('group', { name: /お支払い方法/ });
+    fireEvent.click(screen.getByRole('radio', { name: /登録済みのクレジットカード（\*\*\*\* 4242）/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'お申し込み内容の確認へ進む' }));
+    const text = textOf((await screen.findByRole('heading', { name: 'お申し込み内容' })).closest('section'));
+    expect(text).toContain('本日 2030年1月31日');
+    expect(text).toContain('2030年2月分から月額550円(税込)');
+    expect(fake.requests.some((request) => request.path === '/api/getCurrentDate')).toBe(true);
+  });
+
   it('最終確認画面に料金・開始時期・支払時期・支払方法（下4桁）・解約方法を表示すること', async () => {
     await atConfirm();
     const summary = screen.getByRole('heading', { name: 'お申し込み内容' }).closest('section');
@@ -193,7 +210,7 @@ describe('/AnshinDataBox/Apply', () => {
     fireEvent.click(screen.getByRole('button', { name: '申し込む' }));
     fireEvent.click(await screen.findByRole('radio', { name: /メールで受け取る/ }));
     fireEvent.click(screen.getByRole('button', { name: '確認コードを送信する' }));
-    expect(await screen.findByText('確認コードを送信できませんでした。')).toBeTruthy();
+    expect(await screen.findByText('確認コードをメールで送信できませんでした。')).toBeTruthy();
     expect(failingSend.calls(`POST ${customer}/otp/send`)).toHaveLength(1);
 
     api({ [`POST ${customer}/otp/auth`]: () => ({ result: 'NG', ngMessage: 'A0461', remainingAttempts: 2 }) });
