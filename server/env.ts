@@ -2,6 +2,7 @@
  * The server's configuration, parsed once with zod. Nothing else reads process.env.
  */
 import { z } from 'zod';
+import { isCalendarDay } from '../contracts/api/current-date';
 
 const hostList = (fallback = '') =>
   z
@@ -54,6 +55,7 @@ const EnvObject = z.object({
   BUSINESS_DATE: z
     .string()
     .regex(/^\d{4}\/\d{2}\/\d{2}$/)
+    .refine(isCalendarDay, { message: 'BUSINESS_DATE must be a day of the calendar (yyyy/mm/dd)' })
     .optional(),
   /**
    * API calls a minute per signed-in customer (sliding window; docs/decisions/0045-throttling-and-rate-limits.md).

@@ -5,7 +5,7 @@
  * (docs/flows/basket-live.md, ADR 0062). Upgrades take effect on the business date and the month
  * is billed at the new plan's full price; downgrades take effect on the 1st of the next month.
  */
-import { JstDateSchema } from '../api/current-date';
+import { isCalendarDay } from '../api/current-date';
 import { RequestType } from '../codes';
 
 /** The two facts of a plan the quote needs; a service definition's plan has both. */
@@ -27,12 +27,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Reads a "yyyy/mm/dd" business date, rejecting a day the calendar does not have (2026/02/30). */
 function calendarDay(businessDate: string): { year: number; month: number; day: number } {
-  if (!JstDateSchema.safeParse(businessDate).success) throw new RangeError(`business date is not yyyy/mm/dd: ${businessDate}`);
+  if (!isCalendarDay(businessDate)) throw new RangeError(`business date is not a calendar day (yyyy/mm/dd): ${businessDate}`);
   const [year, month, day] = businessDate.split('/').map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  if (probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 || probe.getUTCDate() !== day) {
-    throw new RangeError(`business date is not a calendar day: ${businessDate}`);
-  }
   return { year, month, day };
 }
 

@@ -3,6 +3,7 @@ import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { CurrentDateSchema } from '../../contracts/api/current-date';
 import { PaymentMethodMasterSchema } from '../../contracts/api/payment-method-master';
 import { CreditCardLabel } from '../../contracts/codes';
+import { parseEnv } from '../../server/env';
 import { revokeSession } from '../../server/session/session-store';
 import { formatJstDate } from '../../server/time/jst';
 import { apiHeaders, buildTestApp, signInAs, type TestApp, errorOf } from './support/build-test-app';
@@ -78,6 +79,11 @@ describe('GET /api/getCurrentDate', () => {
     } finally {
       await dummy.close();
     }
+  });
+
+  it('暦にない日付（2026/02/30）のBUSINESS_DATEでは起動しないこと', () => {
+    expect(() => parseEnv({ NODE_ENV: 'test', BUSINESS_DATE: '2026/02/30' })).toThrow(/BUSINESS_DATE/);
+    expect(parseEnv({ NODE_ENV: 'test', BUSINESS_DATE: '2028/02/29' }).BUSINESS_DATE).toBe('2028/02/29');
   });
 
   it('不正な入力は400 A0400になること', async () => {
