@@ -3,7 +3,7 @@
  * crafted returnTo can never send the browser to another site (no open redirect).
  */
 import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
-import { findPage } from '../../machines/page-table';
+import { findLivePage, findPage } from '../../machines/page-table';
 
 export const DefaultLanding = '/Top';
 
@@ -26,8 +26,14 @@ export function safeReturnTo(returnTo: string | undefined): string {
   return findPage(url.pathname)?.path ?? DefaultLanding;
 }
 
-/** The landing the sign-on request type decides (spec section 4); no type keeps returnTo. */
-export function landingFor(type: SignOnTypeValue | undefined, returnTo: string | undefined): string {
+const isLivePage = (path: string) => findLivePage(path) !== undefined;
+
+/**
+ * The landing the sign-on request type decides (spec section 4); no type keeps returnTo. A
+ * landing the portal does not serve yet is the top page, never a 404 right after signing in.
+ */
+export function landingFor(type: SignOnTypeValue | undefined, returnTo: string | undefined, isLive: (path: string) => boolean = isLivePage): string {
+  const landing = (path: string) => (isLive(path) ? path : DefaultLanding);
   switch (type) {
     case undefined:
     case SignOnType.ReturnToLanding:
@@ -35,12 +41,12 @@ export function landingFor(type: SignOnTypeValue | undefined, returnTo: string |
     case SignOnType.ReturnToTop:
       return DefaultLanding;
     case SignOnType.Invoice:
-      return '/Invoice';
+      return landing('/Invoice');
     case SignOnType.BasketLiveLanding:
     case SignOnType.MailAddressConfirmation:
     case SignOnType.BasketLiveMailAddressConfirmation:
       // The mail-address confirmation runs inside the basket live application, the one flow
       // that asks for it: its entry judge leads the customer there (ADR 0063).
-      return '/BasketLive';
+      return landing('/BasketLive');
   }
 }

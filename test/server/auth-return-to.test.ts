@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignOnType } from '../../contracts/codes';
+import { findLivePage } from '../../machines/page-table';
 import { landingFor, safeReturnTo } from '../../server/auth/return-to';
 import { Browser, locationOf, signInUntilCallback, startAuthServer, type TestServer } from './auth-harness';
+
+const servedOrTop = (path: string) => (findLivePage(path) === undefined ? '/Top' : path);
 
 const outside = [
   'https://evil.example',
@@ -33,11 +36,19 @@ describe('ログイン後の行き先（returnTo と sign-on 種別）', () => {
     expect(landingFor(SignOnType.ReturnToTop, '/Invoice')).toBe('/Top');
     expect(landingFor(SignOnType.ReturnToLanding, '/AnshinDataBox')).toBe('/AnshinDataBox');
     expect(landingFor(SignOnType.ReturnToLanding, 'https://evil.example')).toBe('/Top');
-    expect(landingFor(SignOnType.BasketLiveLanding, '/Invoice')).toBe('/BasketLive');
-    expect(landingFor(SignOnType.Invoice, '/Top')).toBe('/Invoice');
-    expect(landingFor(SignOnType.MailAddressConfirmation, '/Top')).toBe('/BasketLive');
-    expect(landingFor(SignOnType.BasketLiveMailAddressConfirmation, '/Top')).toBe('/BasketLive');
+    const allLive = () => true;
+    expect(landingFor(SignOnType.BasketLiveLanding, '/Invoice', allLive)).toBe('/BasketLive');
+    expect(landingFor(SignOnType.Invoice, '/Top', allLive)).toBe('/Invoice');
+    expect(landingFor(SignOnType.MailAddressConfirmation, '/Top', allLive)).toBe('/BasketLive');
+    expect(landingFor(SignOnType.BasketLiveMailAddressConfirmation, '/Top', allLive)).toBe('/BasketLive');
     expect(landingFor(undefined, '/OptionServices')).toBe('/OptionServices');
+  });
+
+  it('種別が決める行き先のページがまだ公開されていなければ、404ではなくトップに着くこと', () => {
+    const onlyTop = (path: string) => path === '/Top';
+    for (const type of [SignOnType.BasketLiveLanding, SignOnType.Invoice, SignOnType.MailAddressConfirmation, SignOnType.BasketLiveMailAddressConfirmation]) {
+      expect(landingFor(type, '/Top', onlyTop), type).toBe('/Top');
+    }
   });
 });
 
@@ -66,10 +77,11 @@ describe('/auth/login の行き先（HTTP）', () => {
     const cases: [string, string][] = [
       ['type=1&returnTo=/Invoice', '/Top'],
       ['type=3&returnTo=/AnshinDataBox', '/AnshinDataBox'],
-      ['type=4', '/BasketLive'],
-      ['type=8', '/Invoice'],
-      ['type=2', '/BasketLive'],
-      ['type=5', '/BasketLive'],
+      // A typed landing the portal serves, else the top page (no 404 right after signing in).
+      ['type=4', servedOrTop('/BasketLive')],
+      ['type=8', servedOrTop('/Invoice')],
+      ['type=2', servedOrTop('/BasketLive')],
+      ['type=5', servedOrTop('/BasketLive')],
       ['type=9&returnTo=/Invoice', '/Invoice'],
     ];
     for (const [query, landing] of cases) {
