@@ -11,9 +11,12 @@ import type { FlowId } from './page-table';
 export type FlowLoader = () => Promise<AnyStateMachine>;
 
 export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
-  anshinApply: () => import('./anshin-data-box/anshin-apply.machine').then((m) => m.anshinApplyMachine),
-  anshinChangePayment: () => import('./anshin-data-box/anshin-change-payment.machine').then((m) => m.anshinChangePaymentMachine),
-  anshinCancel: () => import('./anshin-data-box/anshin-cancel.machine').then((m) => m.anshinCancelMachine),
+  anshinApply: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinApplyMachine),
+  anshinChangePayment: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinChangePaymentMachine),
+  anshinCancel: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinCancelMachine),
   anshinResume: () => import('./anshin-data-box/anshin-resume.machine').then((m) => m.anshinResumeMachine),
+  basketLiveApply: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveApplyMachine),
+  basketLiveChangePayment: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveChangePaymentMachine),
+  basketLiveCancel: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveCancelMachine),
   basketLivePlanChange: () => import('./basket-live/plan-change.machine').then((m) => m.basketLivePlanChangeMachine),
 };

@@ -11,6 +11,9 @@ export type FlowId =
   | 'anshinChangePayment'
   | 'anshinCancel'
   | 'anshinResume'
+  | 'basketLiveApply'
+  | 'basketLiveChangePayment'
+  | 'basketLiveCancel'
   | 'basketLivePlanChange';
 
 export type PageEntry = {
@@ -93,16 +96,16 @@ const rows: Row[] = [
   ['ADB0012', '/AnshinDataBox/Resume/Completed', 'あんしんデータボックスの利用再開完了', { ...noBack, ...step('anshinResume') }],
 
   // Basket live service
-  ['BKL0001', '/BasketLive', 'バスケットLIVE'],
-  ['BKL0002', '/BasketLive/Apply', 'バスケットLIVEのお申し込み', { ...noBack, entry: false, login: 'lv2' }],
-  ['BKL0003', '/BasketLive/Apply/Completed', 'バスケットLIVEのお申し込み完了', { ...noBack, entry: false }],
-  ['BKL0004', '/BasketLive/Service/Detail', 'バスケットLIVEのご契約内容'],
-  ['BKL0005', '/BasketLive/Update/Payment', 'お支払い方法の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['BKL0006', '/BasketLive/Update/Confirm', 'お支払い方法の変更内容の確認', { ...noBack, entry: false, login: 'lv2' }],
-  ['BKL0007', '/BasketLive/Update/Completed', 'お支払い方法の変更完了', { ...noBack, entry: false }],
-  ['BKL0008', '/BasketLive/Cancel/Inform', 'バスケットLIVEの解約について', { login: 'lv2' }],
-  ['BKL0009', '/BasketLive/Cancel/Confirm', 'バスケットLIVEの解約内容の確認', { entry: false, login: 'lv2' }],
-  ['BKL0010', '/BasketLive/Cancel/Completed', 'バスケットLIVEの解約完了', { ...noBack, entry: false }],
+  ['BKL0001', '/BasketLive', 'バスケットLIVE', { live: true, flow: 'basketLiveApply' }],
+  ['BKL0002', '/BasketLive/Apply', 'バスケットLIVEのお申し込み', { ...noBack, ...step('basketLiveApply') }],
+  ['BKL0003', '/BasketLive/Apply/Completed', 'バスケットLIVEのお申し込み完了', { ...noBack, ...step('basketLiveApply') }],
+  ['BKL0004', '/BasketLive/Service/Detail', 'バスケットLIVEのご契約内容', { live: true, flow: 'basketLiveChangePayment' }],
+  ['BKL0005', '/BasketLive/Update/Payment', 'お支払い方法の変更', { ...noBack, ...step('basketLiveChangePayment') }],
+  ['BKL0006', '/BasketLive/Update/Confirm', 'お支払い方法の変更内容の確認', { ...noBack, ...step('basketLiveChangePayment') }],
+  ['BKL0007', '/BasketLive/Update/Completed', 'お支払い方法の変更完了', { ...noBack, ...step('basketLiveChangePayment') }],
+  ['BKL0008', '/BasketLive/Cancel/Inform', 'バスケットLIVEの解約について', { ...step('basketLiveCancel'), entry: true }],
+  ['BKL0009', '/BasketLive/Cancel/Confirm', 'バスケットLIVEの解約内容の確認', step('basketLiveCancel')],
+  ['BKL0010', '/BasketLive/Cancel/Completed', 'バスケットLIVEの解約完了', { ...noBack, ...step('basketLiveCancel') }],
   ['BKL0011', '/BasketLive/Plan/Change', 'バスケットLIVEのプラン変更', { ...noBack, login: 'lv2', live: true, flow: 'basketLivePlanChange' }],
   ['BKL0012', '/BasketLive/Plan/Completed', 'バスケットLIVEのプラン変更完了', { ...noBack, ...step('basketLivePlanChange') }],
 

@@ -4,7 +4,7 @@
  */
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { anshinModelEntries } from './anshin-data-box/model-entries';
-import { basketLivePlanChangeEntry } from './basket-live/model-entries';
+import { basketLiveModelEntries, mailConfirmationEntry } from './basket-live/model-entries';
 import { cardProviderEntry, otpEntry } from './sub-flow-model-entries';
 
 /** Another input for the same machine, for guard outcomes the entry's own input cannot reach. */
@@ -52,4 +52,10 @@ export type MachineEntry = {
   readonly invariants?: readonly MachineInvariant[];
 };
 
-export const machineRegistry: readonly MachineEntry[] = [...anshinModelEntries, basketLivePlanChangeEntry, otpEntry, cardProviderEntry];
+export const machineRegistry: readonly MachineEntry[] = [
+  ...anshinModelEntries,
+  ...basketLiveModelEntries,
+  otpEntry,
+  cardProviderEntry,
+  mailConfirmationEntry,
+];

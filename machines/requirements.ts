@@ -5,6 +5,7 @@
  */
 export const Requirements = {
   'SPEC-2.anshin-routes': 'あんしんデータボックスの各画面は仕様のパスに表示する',
+  'SPEC-2.basket-live-routes': 'バスケットLIVEの各画面は仕様のパスに表示する',
   'SPEC-2.no-back': '申込・変更・完了画面ではブラウザの戻るを抑止し W9999 を表示する',
   'SPEC-3.apply-info': '申込情報（applyInfo）に申込種別・プラン・支払方法・トークン値・同意・クーポンを保持する',
   'SPEC-3.apply-change-info': '変更情報（applyChangeInfo）に変更の申込種別・支払方法・トークン値を保持する',
@@ -69,3 +70,9 @@ export const Requirements = {
 } as const;
 
 export type RequirementId = keyof typeof Requirements;
+
+/** A requirement id a service definition names (contracts/ cannot import this list); throws at load time for an unknown one. */
+export function requirementId(id: string): RequirementId {
+  if (!Object.hasOwn(Requirements, id)) throw new Error(`unknown requirement id: ${id}`);
+  return id as RequirementId;
+}

@@ -4,7 +4,7 @@
  * Payment details are masked: a card shows its last 4 digits only.
  */
 import { z } from 'zod';
-import { ContractStatusSchema, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
+import { ContractStatusSchema, PaymentMethod, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
 import { JstDateSchema } from './current-date';
 
 export const ServiceNames: Record<ServiceIdValue, string> = {
@@ -81,3 +81,19 @@ export type ActiveService = z.infer<typeof ActiveServiceSchema>;
 
 export const ActiveServicesSchema = z.object({ services: z.array(ActiveServiceSchema) });
 export type ActiveServices = z.infer<typeof ActiveServicesSchema>;
+
+/**
+ * The contract of one service as a flow starts from it (the app's loader reads it from GET
+ * contracts): the live contract, else the latest ended one, else "none".
+ */
+export const FlowContractSchema = z.object({
+  status: z.union([ContractStatusSchema, z.literal('none')]),
+  /** The plan the contract is on now; null without a contract. */
+  planId: PlanIdSchema.nullable(),
+  paymentMethod: z.enum([PaymentMethod.WithMobile, PaymentMethod.CreditCard]).nullable(),
+  paymentMethodLabel: z.string(),
+  paymentMethodDetails: z.array(z.string()),
+  /** yyyy-mm-dd of a reserved withdrawal. */
+  withdrawalDate: z.string().nullable(),
+});
+export type FlowContract = z.infer<typeof FlowContractSchema>;

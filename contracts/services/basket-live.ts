@@ -1,9 +1,13 @@
 /**
- * The basket live plans and their tax-included monthly prices (docs/flows/basket-live.md): the
- * one list the machines, the views and the server read. The service-flow kit's service
- * definition grows around it.
+ * The basket live service バスケットLIVE (service 231, number 03) as the service-flow kit reads it,
+ * with its five plans and their tax-included monthly prices: the one list the machines, the views
+ * and the server read (docs/flows/basket-live.md, docs/decisions/0053-basket-live-service.md).
+ * A failure of the entry judge on the mail address alone sends the customer through the
+ * mail-address confirmation first (spec section 5); coupons at apply.
  */
-import { PlanId } from '../codes';
+import { ServiceNames } from '../api/service-contracts';
+import { PlanId, ServiceId, ServiceNumber } from '../codes';
+import type { ServiceDefinition } from './service-definition';
 
 export const BasketLivePlans = [
   { planId: PlanId.BasketLive, name: 'スタンダード', monthlyPrice: 990, includes: 'B1・B2の全試合をライブ配信と見逃し配信で視聴' },
@@ -15,3 +19,17 @@ export const BasketLivePlans = [
 
 export type BasketLivePlan = (typeof BasketLivePlans)[number];
 export type BasketLivePlanId = BasketLivePlan['planId'];
+
+export const BasketLive = {
+  serviceId: ServiceId.BasketLive,
+  number: ServiceNumber.BasketLive,
+  name: ServiceNames[ServiceId.BasketLive],
+  routePrefix: '/BasketLive',
+  flowPrefix: 'basketLive',
+  plans: BasketLivePlans,
+  firstMonthFree: false,
+  mailAddressOnlyFailure: 'confirm',
+  coupons: true,
+  termsTextId: 'basket-live-terms',
+  requirements: { routes: 'SPEC-2.basket-live-routes', price: 'DEC.plan-lineup' },
+} as const satisfies ServiceDefinition;

@@ -18,12 +18,13 @@ import {
 } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
-import { AnshinServiceId, AnshinPlanId, type AnshinContract } from '../../contracts/api/anshin-data-box';
+import { AnshinServiceId, AnshinPlanId } from '../../contracts/api/anshin-data-box';
+import type { FlowContract } from '../../contracts/api/service-contracts';
 import { type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';
-import type { ApplyChangeInfo } from './anshin-change-payment.machine';
+import type { ApplyChangeInfo } from '../service-flow/change-payment.flow';
 import {
   NoTokens,
   cardDetails,
@@ -34,15 +35,15 @@ import {
   submitErrorGuards,
   tokensOf,
   updateContractPort,
-  type AnshinFlowInput,
-} from './shared';
-import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from './shared-steps';
+  type ServiceFlowInput,
+} from '../service-flow/shared';
+import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from '../service-flow/steps';
 
 const ConfirmPage = '/AnshinDataBox/Resume/Confirm';
 const CompletedPage = '/AnshinDataBox/Resume/Completed';
 const ErrorPage = '/Error';
 
-export type ResumeInput = AnshinFlowInput;
+export type ResumeInput = ServiceFlowInput;
 
 export type ResumeInfo = ApplyChangeInfo & {
   /** startup until chosen; the current method's code when it is kept; 01 or 99 for a change. */
@@ -50,7 +51,7 @@ export type ResumeInfo = ApplyChangeInfo & {
 };
 
 export type ResumeContext = ResumeInput & {
-  contract: AnshinContract | null;
+  contract: FlowContract | null;
   resumeInfo: ResumeInfo;
   redirectOrderUrl: string | null;
   requestKey: string | null;
@@ -133,7 +134,7 @@ export const anshinResumeMachine = setup({
     updateContract: updateContractPort,
   },
   actions: {
-    storeContract: assign((_, params: { contract: AnshinContract }) => ({ contract: params.contract })),
+    storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
     keepPayment: assign(({ context }) => ({
       resumeInfo: {
         ...initialResumeInfo,
@@ -214,7 +215,7 @@ export const anshinResumeMachine = setup({
   }),
   initial: 'loading',
   states: {
-    loading: loadContractStep(ConfirmPage, 'confirm'),
+    loading: loadContractStep(AnshinServiceId, ConfirmPage, 'confirm'),
     confirm: {
       // Not persistable: the context may hold card token values; a reload restarts at this entry page.
       tags: [...confirmTags],
@@ -236,6 +237,7 @@ export const anshinResumeMachine = setup({
     },
     cardProvider: cardProviderStep({
       machineId: 'anshinResume',
+      serviceId: AnshinServiceId,
       page: ConfirmPage,
       tags: confirmTags,
       operationType: cardOperation,

@@ -1,15 +1,20 @@
-/** Registry entries of the basket live plan change and the mail-address confirmation: model input, events, vertex identity and business rules. */
+/**
+ * Registry entries of the basket live flows (the kit's three and the plan change) and of the
+ * mail-address confirmation: model input, events, vertex identity and business rules.
+ */
 import type { SnapshotFrom } from 'xstate';
-import { BasketLivePlans } from '../../contracts/services/basket-live';
+import { BasketLive, BasketLivePlans } from '../../contracts/services/basket-live';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import { failures, modelEvents, otpEvents } from '../model-fixtures';
 import type { MachineEntry, MachineInvariant } from '../registry';
+import { serviceFlowEntries } from '../service-flow/model-entries';
+import { basketLiveApplyMachine, basketLiveCancelMachine, basketLiveChangePaymentMachine } from './basket-live.flows';
 import { isConfirmableAddress, mailConfirmationMachine } from './mail-confirmation.machine';
 import { basketLivePlanChangeMachine, offeredPlans, type PlanChangeContract } from './plan-change.machine';
 
 type PlanChangeSnapshot = SnapshotFrom<typeof basketLivePlanChangeMachine>;
 
-const loaded = (output: PlanChangeContract) => ({ type: 'xstate.done.actor.loadContract', output });
+const loaded = (output: PlanChangeContract) => ({ type: 'xstate.done.actor.loadPlanContract', output });
 const receipt = { serviceId: '231', status: 'active', effectiveDate: '2026-11-24', acceptedAt: '2026-11-24T10:00:00+09:00' };
 
 /** Steps from the confirm page on, where what is submitted is fixed. */
@@ -83,7 +88,7 @@ export const basketLivePlanChangeEntry: MachineEntry = {
     loaded({ status: 'active', planId: '232-2', pendingPlan: { planId: '232', effectiveDate: '2026/12/01' } }),
     loaded({ status: 'suspended', planId: '232', pendingPlan: null }),
     loaded({ status: 'none', planId: null, pendingPlan: null }),
-    { type: 'xstate.error.actor.loadContract', error: failures.congestion },
+    { type: 'xstate.error.actor.loadPlanContract', error: failures.congestion },
     // 232-2 is an upgrade from 232 and offered; 232 is the current plan (or the pending one): refused.
     { type: 'plan.select', planId: '232-2' },
     { type: 'plan.select', planId: '232' },
@@ -160,3 +165,12 @@ export const mailConfirmationEntry: MachineEntry = {
     },
   ],
 };
+
+export const basketLiveModelEntries: readonly MachineEntry[] = [
+  ...serviceFlowEntries(BasketLive, {
+    apply: basketLiveApplyMachine,
+    changePayment: basketLiveChangePaymentMachine,
+    cancel: basketLiveCancelMachine,
+  }),
+  basketLivePlanChangeEntry,
+];

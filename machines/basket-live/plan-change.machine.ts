@@ -90,11 +90,11 @@ export const basketLivePlanChangeMachine = setup({
     context: {} as PlanChangeContext,
     events: {} as PlanChangeEvent,
     tags: {} as FlowTag,
-    children: {} as { loadContract: 'loadContract'; loadBusinessDate: 'loadBusinessDate'; changePlan: 'changePlan' },
+    children: {} as { loadPlanContract: 'loadPlanContract'; loadBusinessDate: 'loadBusinessDate'; changePlan: 'changePlan' },
   },
   actors: {
-    loadContract: fromPromise<PlanChangeContract, LoadPlanContractInput>(() =>
-      Promise.reject(new Error('loadContract must be provided by the app')),
+    loadPlanContract: fromPromise<PlanChangeContract, LoadPlanContractInput>(() =>
+      Promise.reject(new Error('loadPlanContract must be provided by the app')),
     ),
     loadBusinessDate: fromPromise<string, LoadPlanContractInput>(() =>
       Promise.reject(new Error('loadBusinessDate must be provided by the app')),
@@ -138,11 +138,11 @@ export const basketLivePlanChangeMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: ['busy'],
+      tags: [...changeTags, 'busy'],
       meta: pageMeta(ChangePage, ['DEC.contract-load', 'DEC.plan-change-active-only']),
       invoke: {
-        id: 'loadContract',
-        src: 'loadContract',
+        id: 'loadPlanContract',
+        src: 'loadPlanContract',
         input: ({ context }) => ({ sbSystemId: context.sbSystemId }),
         onDone: [
           {

@@ -1,7 +1,7 @@
 /**
  * The app's flow machines, loaded on demand (docs/decisions/0037-lazy-flow-machines.md): a
  * flow's machine loads with the first navigation to one of its pages, and the app's actors
- * (src/flows/anshin-actors.ts and basket-live-actors.ts, with the flows' API schemas) load once, with the first flow.
+ * (src/flows/service-flow-actors.ts and basket-live-actors.ts, with the flows' API schemas) load once, with the first flow.
  * The first page's bundle carries only this table of loaders.
  */
 import type { QueryClient } from '@tanstack/react-query';

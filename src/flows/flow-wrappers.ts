@@ -5,7 +5,7 @@
  * import a flow machine or the actors (those load with the flow, docs/decisions/0037).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { Contact } from '../../machines/anshin-data-box/shared';
+import type { Contact } from '../../machines/service-flow/shared';
 import { lineContractQueryOptions } from '../navigation/session-queries';
 import type { FlowRegistry, RunningFlow } from './flow-registry';
 

@@ -4,7 +4,55 @@
  * fails test/app/pages/page-views.test.ts.
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
-import { findLivePage, type PageEntry } from '../../machines/page-table';
+import { createElement, type ComponentType } from 'react';
+import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
+import { BasketLive } from '../../contracts/services/basket-live';
+import { kitFlowKinds, servicePath, type KitFlowKind, type ServiceDefinition, type ServicePage } from '../../contracts/services/service-definition';
+import { findLivePage, findPage, type PageEntry } from '../../machines/page-table';
+import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
+
+type ViewLoader = () => Promise<{ readonly default: ServiceView }>;
+type PageLoader = () => Promise<Record<string, unknown>>;
+
+const anshinView: ViewLoader = () => import('./anshin-data-box/anshin-view');
+const basketLiveView: ViewLoader = () => import('./basket-live/basket-live-view');
+
+/** A page of one service: the page's module and the service's view load together, the page renders inside the view. */
+function servicePage(view: ViewLoader, page: PageLoader, exportName: string): RouteComponent {
+  return lazyRouteComponent(async () => {
+    const [{ default: value }, module] = await Promise.all([view(), page()]);
+    const Page = module[exportName] as ComponentType;
+    return { Page: () => createElement(ServiceViewContext, { value }, createElement(Page)) };
+  }, 'Page');
+}
+
+/** The kit's pages (src/pages/service-flow/), each with the flow kind it belongs to. */
+const kitPages: Record<Exclude<ServicePage, 'resumeConfirm' | 'resumeCompleted' | 'planChange' | 'planCompleted'>, [KitFlowKind, PageLoader, string]> = {
+  landing: ['apply', () => import('./service-flow/landing-page'), 'LandingPage'],
+  apply: ['apply', () => import('./service-flow/apply-page'), 'ApplyPage'],
+  applyCompleted: ['apply', () => import('./service-flow/apply-completed-page'), 'ApplyCompletedPage'],
+  detail: ['changePayment', () => import('./service-flow/service-detail-page'), 'ServiceDetailPage'],
+  updatePayment: ['changePayment', () => import('./service-flow/update-payment-page'), 'UpdatePaymentPage'],
+  updateConfirm: ['changePayment', () => import('./service-flow/update-confirm-page'), 'UpdateConfirmPage'],
+  updateCompleted: ['changePayment', () => import('./service-flow/update-completed-page'), 'UpdateCompletedPage'],
+  cancelInform: ['cancel', () => import('./service-flow/cancel-inform-page'), 'CancelInformPage'],
+  cancelConfirm: ['cancel', () => import('./service-flow/cancel-confirm-page'), 'CancelConfirmPage'],
+  cancelCompleted: ['cancel', () => import('./service-flow/cancel-completed-page'), 'CancelCompletedPage'],
+};
+
+/** Every kit page of each service whose flow the service offers, by the page table's screen id. */
+function kitPageViews(services: readonly (readonly [ServiceDefinition, ViewLoader])[]): Record<string, RouteComponent> {
+  const views: Record<string, RouteComponent> = {};
+  for (const [service, view] of services) {
+    const kinds = kitFlowKinds(service);
+    for (const [page, [kind, load, exportName]] of Object.entries(kitPages)) {
+      const entry = findPage(servicePath(service, page as ServicePage));
+      if (entry === undefined || !kinds.includes(kind)) continue;
+      views[entry.id] = servicePage(view, load, exportName);
+    }
+  }
+  return views;
+}
 
 export const pageViews: Readonly<Record<string, RouteComponent>> = {
   CMN0001: lazyRouteComponent(() => import('./landing/landing-page'), 'LandingPage'),
@@ -14,20 +62,14 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   CMN0006: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   CMN0007: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   OPT0001: lazyRouteComponent(() => import('./option-services/option-services-page'), 'OptionServicesPage'),
-  ADB0001: lazyRouteComponent(() => import('./anshin-data-box/landing-page'), 'AnshinLandingPage'),
-  ADB0002: lazyRouteComponent(() => import('./anshin-data-box/apply-page'), 'AnshinApplyPage'),
-  ADB0003: lazyRouteComponent(() => import('./anshin-data-box/apply-completed-page'), 'AnshinApplyCompletedPage'),
-  ADB0004: lazyRouteComponent(() => import('./anshin-data-box/service-detail-page'), 'AnshinServiceDetailPage'),
-  ADB0005: lazyRouteComponent(() => import('./anshin-data-box/update-payment-page'), 'AnshinUpdatePaymentPage'),
-  ADB0006: lazyRouteComponent(() => import('./anshin-data-box/update-confirm-page'), 'AnshinUpdateConfirmPage'),
-  ADB0007: lazyRouteComponent(() => import('./anshin-data-box/update-completed-page'), 'AnshinUpdateCompletedPage'),
-  ADB0008: lazyRouteComponent(() => import('./anshin-data-box/cancel-inform-page'), 'AnshinCancelInformPage'),
-  ADB0009: lazyRouteComponent(() => import('./anshin-data-box/cancel-confirm-page'), 'AnshinCancelConfirmPage'),
-  ADB0010: lazyRouteComponent(() => import('./anshin-data-box/cancel-completed-page'), 'AnshinCancelCompletedPage'),
-  ADB0011: lazyRouteComponent(() => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
-  ADB0012: lazyRouteComponent(() => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
-  BKL0011: lazyRouteComponent(() => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
-  BKL0012: lazyRouteComponent(() => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
+  ADB0011: servicePage(anshinView, () => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
+  ADB0012: servicePage(anshinView, () => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
+  BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
+  BKL0012: servicePage(basketLiveView, () => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
+  ...kitPageViews([
+    [AnshinDataBox, anshinView],
+    [BasketLive, basketLiveView],
+  ]),
 };
 
 /**

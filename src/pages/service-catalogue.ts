@@ -3,47 +3,22 @@
  * price including tax (総額表示). Prices come from where the flows read them (contracts/), so
  * the catalogue and the application pages cannot disagree.
  */
-import { AnshinPrice } from '../../contracts/api/anshin-data-box';
 import { ServiceNames } from '../../contracts/api/service-contracts';
 import { ServiceId, type ServiceIdValue } from '../../contracts/codes';
+import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
+import { BasketLive } from '../../contracts/services/basket-live';
+import type { ServiceDefinition } from '../../contracts/services/service-definition';
 
 export type CatalogueEntry = {
   readonly serviceId: ServiceIdValue;
   readonly name: string;
   readonly summary: string;
-  /** Monthly price including consumption tax, in yen; null where no price is offered in the portal. */
-  readonly monthlyYenTaxIncluded: number | null;
+  /** The monthly price including consumption tax ("月額 550円(税込)", "月額 330円(税込)〜"); null where the portal offers none. */
+  readonly priceLabel: string | null;
   readonly priceNote: string;
   /** The service's own page in the portal, when it has one. */
   readonly landingPath: string | null;
 };
-
-export const serviceCatalogue: readonly CatalogueEntry[] = [
-  {
-    serviceId: ServiceId.DataStorage,
-    name: ServiceNames[ServiceId.DataStorage],
-    summary: '写真・動画・連絡先などのデータを安全に保管し、機種変更や故障のときに復元できるサービスです。',
-    monthlyYenTaxIncluded: AnshinPrice.monthlyYenTaxIncluded,
-    priceNote: AnshinPrice.firstMonthFree ? 'お申し込み日からご利用いただけます。料金はお申し込みの翌月分から発生します。' : '',
-    landingPath: '/AnshinDataBox',
-  },
-  {
-    serviceId: ServiceId.BasketLive,
-    name: ServiceNames[ServiceId.BasketLive],
-    summary: 'バスケットボールの試合をライブ配信と見逃し配信で楽しめるサービスです。',
-    monthlyYenTaxIncluded: null,
-    priceNote: 'お申し込み・料金のご案内は、ポータルでの受付開始までお待ちください。',
-    landingPath: '/BasketLive',
-  },
-  {
-    serviceId: ServiceId.InStoreSupport,
-    name: ServiceNames[ServiceId.InStoreSupport],
-    summary: 'ショップでスマートフォンの設定やデータ移行を定額でサポートするサービスです。',
-    monthlyYenTaxIncluded: null,
-    priceNote: 'お申し込みはショップで承ります。',
-    landingPath: null,
-  },
-];
 
 const yen = new Intl.NumberFormat('ja-JP');
 
@@ -51,3 +26,37 @@ const yen = new Intl.NumberFormat('ja-JP');
 export function formatTaxIncludedYen(amount: number): string {
   return `${yen.format(amount)}円(税込)`;
 }
+
+/** "月額 550円(税込)" for one plan; the lowest price and "〜" when the service has several. */
+function priceLabelOf(service: ServiceDefinition): string {
+  const prices = service.plans.map((plan) => plan.monthlyPrice);
+  const lowest = Math.min(...prices);
+  return prices.length === 1 ? `月額 ${formatTaxIncludedYen(lowest)}` : `月額 ${formatTaxIncludedYen(lowest)}〜`;
+}
+
+export const serviceCatalogue: readonly CatalogueEntry[] = [
+  {
+    serviceId: ServiceId.DataStorage,
+    name: ServiceNames[ServiceId.DataStorage],
+    summary: '写真・動画・連絡先などのデータを安全に保管し、機種変更や故障のときに復元できるサービスです。',
+    priceLabel: priceLabelOf(AnshinDataBox),
+    priceNote: AnshinDataBox.firstMonthFree ? 'お申し込み日からご利用いただけます。料金はお申し込みの翌月分から発生します。' : '',
+    landingPath: '/AnshinDataBox',
+  },
+  {
+    serviceId: ServiceId.BasketLive,
+    name: ServiceNames[ServiceId.BasketLive],
+    summary: 'バスケットボールの試合をライブ配信と見逃し配信で楽しめるサービスです。',
+    priceLabel: priceLabelOf(BasketLive),
+    priceNote: `${BasketLive.plans.length}つのプランからお選びいただけます。お申し込み日からご利用いただけ、お申し込み月から料金が発生します。`,
+    landingPath: '/BasketLive',
+  },
+  {
+    serviceId: ServiceId.InStoreSupport,
+    name: ServiceNames[ServiceId.InStoreSupport],
+    summary: 'ショップでスマートフォンの設定やデータ移行を定額でサポートするサービスです。',
+    priceLabel: null,
+    priceNote: 'お申し込みはショップで承ります。',
+    landingPath: null,
+  },
+];

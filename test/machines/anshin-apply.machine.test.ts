@@ -5,13 +5,13 @@ import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
 import type { OtpResponse } from '../../contracts/api/otp';
 import type { PaymentInformationResponse, PaymentMethodsResponse, ProviderOrder } from '../../contracts/api/payment';
-import {
-  anshinApplyMachine,
-  type JudgeCouponInput,
-  type JudgeEntryInput,
-  type LoadPaymentMethodsInput,
-  type RegisterServiceInput,
-} from '../../machines/anshin-data-box/anshin-apply.machine';
+import { anshinApplyMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
+import type {
+  JudgeCouponInput,
+  JudgeEntryInput,
+  LoadPaymentMethodsInput,
+  RegisterServiceInput,
+} from '../../machines/service-flow/apply.flow';
 import {
   cardProviderMachine,
   type CreatePaymentSessionInput,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import type { AnshinContract } from '../../contracts/api/anshin-data-box';
-import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
+import type { FlowContract } from '../../contracts/api/service-contracts';
+import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
 import { failures, sampleInput, sampleReceipt } from '../../machines/model-fixtures';
 import { fail, ok } from './support/fake-actors';
 import { contractActors, contractOf } from './support/flow-harness';
@@ -9,7 +9,7 @@ import { contractActors, contractOf } from './support/flow-harness';
 type CancelSnapshot = SnapshotFrom<typeof anshinCancelMachine>;
 const routeOf = (s: CancelSnapshot) => Object.values(s.getMeta()).at(-1)?.route;
 
-async function start(contract: AnshinContract, update?: Parameters<typeof contractActors>[1]) {
+async function start(contract: FlowContract, update?: Parameters<typeof contractActors>[1]) {
   const h = contractActors(contract, update);
   const actor = createActor(anshinCancelMachine.provide({ actors: h.actors }), { input: sampleInput }).start();
   await waitFor(actor, (s) => s.matches('inform'));

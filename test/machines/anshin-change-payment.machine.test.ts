@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import type { AnshinContract } from '../../contracts/api/anshin-data-box';
-import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-change-payment.machine';
+import type { FlowContract } from '../../contracts/api/service-contracts';
+import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
 import { failures, sampleCard, sampleInput } from '../../machines/model-fixtures';
 import { fail } from './support/fake-actors';
 import { contractActors, contractOf } from './support/flow-harness';
@@ -11,7 +11,7 @@ type ChangeSnapshot = SnapshotFrom<typeof anshinChangePaymentMachine>;
 
 const routeOf = (s: ChangeSnapshot) => Object.values(s.getMeta()).at(-1)?.route;
 
-async function start(contract: AnshinContract, update?: Parameters<typeof contractActors>[1]) {
+async function start(contract: FlowContract, update?: Parameters<typeof contractActors>[1]) {
   const h = contractActors(contract, update);
   const actor = createActor(anshinChangePaymentMachine.provide({ actors: h.actors }), { input: sampleInput }).start();
   await waitFor(actor, (s) => s.matches('detail'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { AnshinContract } from '../../contracts/api/anshin-data-box';
+import type { FlowContract } from '../../contracts/api/service-contracts';
 import { nextStatusOnResume } from '../../contracts/lifecycle';
 import { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-resume.machine';
 import { sampleCard, sampleInput } from '../../machines/model-fixtures';
@@ -8,7 +8,7 @@ import { contractActors, contractOf } from './support/flow-harness';
 
 type ResumeActor = ReturnType<typeof createActor<typeof anshinResumeMachine>>;
 
-async function start(contract: AnshinContract) {
+async function start(contract: FlowContract) {
   const h = contractActors(contract);
   const actor = createActor(anshinResumeMachine.provide({ actors: h.actors }), { input: sampleInput }).start();
   await waitFor(actor, (s) => s.matches('confirm'));

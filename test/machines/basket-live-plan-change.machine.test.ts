@@ -26,7 +26,7 @@ function start(contract: PlanChangeContract | Error, change: Answer<ContractRece
   const changePlan = scripted<ChangePlanInput, ContractReceipt>(...change);
   const actor = createActor(
     basketLivePlanChangeMachine.provide({
-      actors: { loadContract: loadContract.logic, loadBusinessDate: loadBusinessDate.logic, changePlan: changePlan.logic },
+      actors: { loadPlanContract: loadContract.logic, loadBusinessDate: loadBusinessDate.logic, changePlan: changePlan.logic },
     }),
     { input: { sbSystemId: '1000000006' } },
   ).start();

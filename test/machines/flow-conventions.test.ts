@@ -7,7 +7,8 @@ import { Requirements } from '../../machines/requirements';
 
 type Meta = { route?: string; pageId?: string; title?: string; requirements?: readonly string[] };
 
-const flows = machineRegistry.filter((entry) => entry.id.startsWith('anshin'));
+// Every flow that owns pages in the page table, whichever service it belongs to.
+const flows = machineRegistry.filter((entry) => pageTable.some((page) => page.flow === entry.id));
 const nodesOf = (entry: (typeof machineRegistry)[number]): AnyStateNode[] => getStateNodes(entry.machine.root);
 const metaOf = (node: AnyStateNode): Meta => (node.meta ?? {}) as Meta;
 

@@ -1,9 +1,12 @@
 /** /AnshinDataBox/Resume/Completed (ADB0012): the suspension is lifted, and what it costs from when. */
 import { useSelector } from '@xstate/react';
-import { formatDate, MonthlyPrice, ServiceName } from './anshin-copy';
-import { CompletedActions } from './completed-actions';
-import { useFlowActor, type ResumeActor } from './use-flow-actor';
-import './anshin-data-box.css';
+import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
+import { formatDate, monthlyPrice } from '../service-flow/service-copy';
+import { CompletedActions } from '../service-flow/completed-actions';
+import { useFlowActor, type ResumeActor } from '../service-flow/use-flow-actor';
+import '../service-flow/service-flow.css';
+
+const MonthlyPrice = monthlyPrice(AnshinDataBox.plans[0]);
 
 export function AnshinResumeCompletedPage() {
   return <AnshinResumeCompletedFlow actor={useFlowActor('anshinResume')} />;
@@ -18,7 +21,7 @@ export function AnshinResumeCompletedView({ effectiveDate }: { readonly effectiv
   return (
     <>
       <div className="alert alert--success" role="status">
-        <p className="alert__title">{ServiceName}のご利用を再開しました。</p>
+        <p className="alert__title">{AnshinDataBox.name}のご利用を再開しました。</p>
       </div>
       <section className="card" aria-labelledby="adb-resume-next">
         <h2 id="adb-resume-next">今後について</h2>

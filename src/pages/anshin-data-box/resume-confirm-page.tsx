@@ -12,12 +12,15 @@ import { CreditCardLabel, MobileBillLabel, PaymentMethod, type PaymentMethodValu
 import { ErrorCode } from '../../../contracts/error-catalogue';
 import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
 import { ErrorMessage } from '../../components/error-message';
-import { MonthlyPrice, paymentLine } from './anshin-copy';
-import { ContractSummary } from './contract-summary';
-import { ChoiceGroup } from './fields';
-import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitUnknown } from './steps';
-import { useFlowActor, type ResumeActor } from './use-flow-actor';
-import './anshin-data-box.css';
+import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
+import { monthlyPrice, paymentLine } from '../service-flow/service-copy';
+import { ContractSummary } from '../service-flow/contract-summary';
+import { ChoiceGroup } from '../service-flow/fields';
+import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitUnknown } from '../service-flow/steps';
+import { useFlowActor, type ResumeActor } from '../service-flow/use-flow-actor';
+import '../service-flow/service-flow.css';
+
+const MonthlyPrice = monthlyPrice(AnshinDataBox.plans[0]);
 
 export function AnshinResumeConfirmPage() {
   return <AnshinResumeConfirmFlow actor={useFlowActor('anshinResume')} />;

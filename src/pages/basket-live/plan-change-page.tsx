@@ -7,11 +7,11 @@ import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { match } from 'ts-pattern';
 import { offeredPlans, type basketLivePlanChangeMachine, type PlanChangeEvent } from '../../../machines/basket-live/plan-change.machine';
-import { ChoiceGroup } from '../anshin-data-box/fields';
-import { BusyLine, SubmitActions, SubmitUnknown } from '../anshin-data-box/steps';
-import { useFlowActor, type PlanChangeActor } from '../anshin-data-box/use-flow-actor';
+import { ChoiceGroup } from '../service-flow/fields';
+import { BusyLine, SubmitActions, SubmitUnknown } from '../service-flow/steps';
+import { useFlowActor, type PlanChangeActor } from '../service-flow/use-flow-actor';
 import { formatJstDay, planLine, planOf, quoteNotes, signedYen } from './plan-copy';
-import '../anshin-data-box/anshin-data-box.css';
+import '../service-flow/service-flow.css';
 
 export type PlanChangeViewProps = {
   readonly snapshot: SnapshotFrom<typeof basketLivePlanChangeMachine>;

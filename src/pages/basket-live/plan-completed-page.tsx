@@ -2,10 +2,10 @@
 import { useSelector } from '@xstate/react';
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
 import type { BasketLivePlan } from '../../../contracts/services/basket-live';
-import { CompletedActions } from '../anshin-data-box/completed-actions';
-import { useFlowActor, type PlanChangeActor } from '../anshin-data-box/use-flow-actor';
+import { CompletedActions } from '../service-flow/completed-actions';
+import { useFlowActor, type PlanChangeActor } from '../service-flow/use-flow-actor';
 import { quoteNotes } from './plan-copy';
-import '../anshin-data-box/anshin-data-box.css';
+import '../service-flow/service-flow.css';
 
 export function BasketLivePlanCompletedPage() {
   return <BasketLivePlanCompletedFlow actor={useFlowActor('basketLivePlanChange')} />;

@@ -1,6 +1,6 @@
 /** /: what the portal is, and the way in. Signing on is the server's (/auth/login). */
 import { SignOnType } from '../../../contracts/codes';
-import { formatTaxIncludedYen, serviceCatalogue } from '../service-catalogue';
+import { serviceCatalogue } from '../service-catalogue';
 
 export const LoginHref = `/auth/login?type=${SignOnType.ReturnToTop}`;
 
@@ -25,7 +25,7 @@ export function LandingPage() {
             <li key={entry.serviceId} className="card">
               <h3>{entry.name}</h3>
               <p>{entry.summary}</p>
-              {entry.monthlyYenTaxIncluded === null ? null : <p className="price">月額 {formatTaxIncludedYen(entry.monthlyYenTaxIncluded)}</p>}
+              {entry.priceLabel === null ? null : <p className="price">{entry.priceLabel}</p>}
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 /** /OptionServices: the service catalogue with tax-inclusive monthly prices. */
 import { Link } from '@tanstack/react-router';
 import { routedPage } from '../page-views';
-import { formatTaxIncludedYen, serviceCatalogue, type CatalogueEntry } from '../service-catalogue';
+import { serviceCatalogue, type CatalogueEntry } from '../service-catalogue';
 
 export function OptionServicesPage() {
   return <OptionServicesView entries={serviceCatalogue} />;
@@ -17,11 +17,7 @@ export function OptionServicesView({ entries }: { readonly entries: readonly Cat
             <section className="card" aria-labelledby={`service-${entry.serviceId}`}>
               <h2 id={`service-${entry.serviceId}`}>{entry.name}</h2>
               <p>{entry.summary}</p>
-              {entry.monthlyYenTaxIncluded === null ? null : (
-                <p className="price">
-                  月額 {formatTaxIncludedYen(entry.monthlyYenTaxIncluded)}
-                </p>
-              )}
+              {entry.priceLabel === null ? null : <p className="price">{entry.priceLabel}</p>}
               {entry.priceNote === '' ? null : <p className="note">{entry.priceNote}</p>}
               {entry.landingPath !== null && routedPage(entry.landingPath) !== undefined ? (
                 <Link to={entry.landingPath} className="button button--secondary button--block">

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../src/api/api-client';
-import { AnshinApplyFlow } from '../../../src/pages/anshin-data-box/apply-page';
-import { AnshinApplyCompletedView } from '../../../src/pages/anshin-data-box/apply-completed-page';
+import { ApplyFlow } from '../../../src/pages/service-flow/apply-page';
+import { ApplyCompletedView } from '../../../src/pages/service-flow/apply-completed-page';
 import { customer, fakeApi, isChecked, isDisabled, receipt, renderPage, startFlow, textOf, until } from './support';
 
 const today = new Date('2026-11-21T12:00:00+09:00');
@@ -31,7 +31,7 @@ async function atApplyForm() {
   const { actor } = startFlow('anshinApply');
   actor.send({ type: 'wizard.next' });
   await until<'anshinApply'>(actor, (s) => s.matches('applyForm'));
-  await renderPage(<AnshinApplyFlow actor={actor} today={today} />);
+  await renderPage(<ApplyFlow actor={actor} today={today} />);
   return { actor, fake };
 }
 
@@ -116,7 +116,7 @@ describe('/AnshinDataBox/Apply', () => {
     const { actor } = startFlow('anshinApply');
     actor.send({ type: 'wizard.next' });
     await until<'anshinApply'>(actor, (s) => s.matches('applyForm'));
-    await renderPage(<AnshinApplyFlow actor={actor} />);
+    await renderPage(<ApplyFlow actor={actor} />);
     fireEvent.click(await screen.findByRole('checkbox', { name: /ご利用規約と重要事項の説明を読み、内容に同意します/ }));
     fireEvent.click(screen.getByRole('button', { name: '同意してお支払い方法の選択へ進む' }));
     await screen.findByRole('group', { name: /お支払い方法/ });
@@ -225,7 +225,7 @@ describe('/AnshinDataBox/Apply', () => {
 
 describe('/AnshinDataBox/Apply/Completed', () => {
   it('受け付けたことと、これからの流れ（利用開始・課金月・支払方法）を表示すること', async () => {
-    await renderPage(<AnshinApplyCompletedView receipt={receipt} payment="クレジットカード（**** 4242）" />);
+    await renderPage(<ApplyCompletedView receipt={receipt} payment="クレジットカード（**** 4242）" planId="225" />);
     expect(textOf(screen.getByRole('status'))).toContain('あんしんデータボックスのお申し込みを受け付けました。');
     const next = screen.getByRole('heading', { name: 'これからの流れ' }).closest('section');
     expect(textOf(next)).toContain('2026年11月21日からご利用いただけます');

@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import { resetApiClient } from '../../../src/api/api-client';
-import { AnshinCancelCompletedView } from '../../../src/pages/anshin-data-box/cancel-completed-page';
-import { AnshinCancelConfirmFlow } from '../../../src/pages/anshin-data-box/cancel-confirm-page';
-import { AnshinCancelInformFlow } from '../../../src/pages/anshin-data-box/cancel-inform-page';
+import { CancelCompletedView } from '../../../src/pages/service-flow/cancel-completed-page';
+import { CancelConfirmFlow } from '../../../src/pages/service-flow/cancel-confirm-page';
+import { CancelInformFlow } from '../../../src/pages/service-flow/cancel-inform-page';
 import { AnshinResumeCompletedView } from '../../../src/pages/anshin-data-box/resume-completed-page';
 import { AnshinResumeConfirmFlow } from '../../../src/pages/anshin-data-box/resume-confirm-page';
 import { activeCardContract, customer, fakeApi, isChecked, isDisabled, receipt, renderPage, startFlow, textOf, until } from './support';
@@ -28,13 +28,13 @@ describe('/AnshinDataBox/Cancel/Inform, /Cancel/Confirm', () => {
     const fake = withContract(activeCardContract);
     const { actor } = startFlow('anshinCancel');
     await until<'anshinCancel'>(actor, (s) => s.matches('inform'));
-    await renderPage(<AnshinCancelInformFlow actor={actor} />);
+    await renderPage(<CancelInformFlow actor={actor} />);
     expect(textOf(screen.getByRole('heading', { name: '解約の前にご確認ください' }).closest('section'))).toContain('保存した写真・動画・連絡先などのデータはすべて削除され');
     fireEvent.click(screen.getByRole('button', { name: '解約のお手続きへ進む' }));
     expect(actor.getSnapshot().value).toBe('confirm');
     cleanup();
 
-    await renderPage(<AnshinCancelConfirmFlow actor={actor} />);
+    await renderPage(<CancelConfirmFlow actor={actor} />);
     const method = screen.getByRole('group', { name: /解約の方法/ });
     const radios = within(method).getAllByRole('radio');
     expect(radios).toHaveLength(2);
@@ -63,7 +63,7 @@ describe('/AnshinDataBox/Cancel/Inform, /Cancel/Confirm', () => {
     const { actor } = startFlow('anshinCancel');
     await until<'anshinCancel'>(actor, (s) => s.matches('inform'));
     actor.send({ type: 'wizard.next' });
-    await renderPage(<AnshinCancelConfirmFlow actor={actor} />);
+    await renderPage(<CancelConfirmFlow actor={actor} />);
     const kind = screen.getByRole('group', { name: /お手続きの内容/ });
     expect(within(kind).getAllByRole('radio').map((radio) => (radio as HTMLInputElement).value)).toEqual(['05']);
     expect(screen.queryByRole('group', { name: /アンケート/ })).toBeNull();
@@ -78,15 +78,15 @@ describe('/AnshinDataBox/Cancel/Inform, /Cancel/Confirm', () => {
   });
 
   it('解約完了画面は申込種別ごとに今後の扱いを示すこと', async () => {
-    await renderPage(<AnshinCancelCompletedView requestType="04" effectiveDate="2026-11-30" />);
+    await renderPage(<CancelCompletedView requestType="04" effectiveDate="2026-11-30" />);
     expect(textOf(screen.getByRole('status'))).toContain('解約予約を受け付けました');
     expect(textOf(screen.getByRole('heading', { name: '今後について' }).closest('section'))).toContain('2026年11月30日まで、これまでどおりご利用いただけます。');
     cleanup();
-    await renderPage(<AnshinCancelCompletedView requestType="03" effectiveDate="2026-11-21" />);
+    await renderPage(<CancelCompletedView requestType="03" effectiveDate="2026-11-21" />);
     expect(textOf(screen.getByRole('status'))).toContain('解約しました');
     expect(textOf(document.body)).toContain('保存したデータは削除されます');
     cleanup();
-    await renderPage(<AnshinCancelCompletedView requestType="05" effectiveDate="2026-11-21" />);
+    await renderPage(<CancelCompletedView requestType="05" effectiveDate="2026-11-21" />);
     expect(textOf(screen.getByRole('status'))).toContain('解約予約を取り消しました。');
   });
 });

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceUsageStatus } from '../../../contracts/api/service-contracts';
 import { resetApiClient } from '../../../src/api/api-client';
-import { AnshinLandingFlow } from '../../../src/pages/anshin-data-box/landing-page';
+import { LandingFlow } from '../../../src/pages/service-flow/landing-page';
 import { customer, fakeApi, renderPage, startFlow, textOf, until } from './support';
 
 function usage(state: ServiceUsageStatus['services'][number]['state'], allowed: ServiceUsageStatus['services'][number]['allowedActions']): ServiceUsageStatus {
@@ -33,7 +33,7 @@ describe('/AnshinDataBox', () => {
   it('サービス内容と税込の月額料金を示し、申し込めるお客さまには「申し込む」を出すこと', async () => {
     fakeApi({});
     const { actor } = startFlow('anshinApply');
-    await renderPage(<AnshinLandingFlow actor={actor} usage={usage('none', ['apply'])} usageFailed={false} />);
+    await renderPage(<LandingFlow actor={actor} usage={usage('none', ['apply'])} usageFailed={false} />);
     expect(textOf(document.querySelector('.price'))).toContain('月額550円(税込)');
     expect(screen.getByRole('heading', { name: 'サービスの内容' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '申し込む' })).toBeTruthy();
@@ -43,7 +43,7 @@ describe('/AnshinDataBox', () => {
   it('契約中で申し込めないお客さまには「申し込む」でなくご契約内容へのリンクを出すこと', async () => {
     fakeApi({});
     const { actor } = startFlow('anshinApply');
-    await renderPage(<AnshinLandingFlow actor={actor} usage={usage('active', ['changePayment', 'cancel'])} usageFailed={false} />);
+    await renderPage(<LandingFlow actor={actor} usage={usage('active', ['changePayment', 'cancel'])} usageFailed={false} />);
     expect(screen.queryByRole('button', { name: '申し込む' })).toBeNull();
     expect(textOf(screen.getByRole('heading', { name: 'ご契約の状況' }).closest('section'))).toContain('「ご利用中」');
     expect(screen.getByRole('link', { name: 'ご契約内容を見る' }).getAttribute('href')).toBe('/AnshinDataBox/Service/Detail');
@@ -60,7 +60,7 @@ describe('/AnshinDataBox', () => {
       }),
     });
     const { actor } = startFlow('anshinApply');
-    await renderPage(<AnshinLandingFlow actor={actor} usage={usage('none', ['apply'])} usageFailed={false} />);
+    await renderPage(<LandingFlow actor={actor} usage={usage('none', ['apply'])} usageFailed={false} />);
     fireEvent.click(screen.getByRole('button', { name: '申し込む' }));
     await until<'anshinApply'>(actor, (s) => s.matches('ineligible'));
     const alert = await screen.findByRole('alert');
@@ -77,7 +77,7 @@ describe('/AnshinDataBox（回線の利用制限中）', () => {
   it('回線が制限中なら「申し込む」を出さず E0008 の文言を示すこと', async () => {
     fakeApi({});
     const { actor } = startFlow('anshinApply');
-    await renderPage(<AnshinLandingFlow actor={actor} usage={{ ...usage('none', []), restricted: true }} usageFailed={false} />);
+    await renderPage(<LandingFlow actor={actor} usage={{ ...usage('none', []), restricted: true }} usageFailed={false} />);
     expect(screen.queryByRole('button', { name: '申し込む' })).toBeNull();
     expect(textOf(screen.getByRole('alert'))).toContain('ご契約またはご利用の状況により、このお手続きはご利用いただけません。');
   });

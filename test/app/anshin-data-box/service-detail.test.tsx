@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import { resetApiClient } from '../../../src/api/api-client';
-import { AnshinServiceDetailFlow } from '../../../src/pages/anshin-data-box/service-detail-page';
-import { AnshinUpdatePaymentFlow } from '../../../src/pages/anshin-data-box/update-payment-page';
-import { AnshinUpdateConfirmFlow } from '../../../src/pages/anshin-data-box/update-confirm-page';
-import { AnshinUpdateCompletedView } from '../../../src/pages/anshin-data-box/update-completed-page';
+import { ServiceDetailFlow } from '../../../src/pages/service-flow/service-detail-page';
+import { UpdatePaymentFlow } from '../../../src/pages/service-flow/update-payment-page';
+import { UpdateConfirmFlow } from '../../../src/pages/service-flow/update-confirm-page';
+import { UpdateCompletedView } from '../../../src/pages/service-flow/update-completed-page';
 import { activeCardContract, customer, fakeApi, receipt, renderPage, startFlow, textOf, until } from './support';
 
 function withContract(contract: ServiceContract) {
@@ -15,6 +15,7 @@ function withContract(contract: ServiceContract) {
     [`POST ${customer}/otp/send`]: () => ({ result: 'OK', ngMessage: null }),
     [`POST ${customer}/otp/auth`]: () => ({ result: 'OK', ngMessage: null }),
     [`POST ${customer}/update/contracts`]: () => receipt,
+    [`GET ${customer}/storage/usage`]: () => usage,
   });
 }
 
@@ -24,7 +25,7 @@ async function detailOf(contract: ServiceContract) {
   const fake = withContract(contract);
   const { actor } = startFlow('anshinChangePayment');
   await until<'anshinChangePayment'>(actor, (s) => s.matches('detail'));
-  await renderPage(<AnshinServiceDetailFlow actor={actor} contract={contract} usage={usage} usageFailed={false} />);
+  await renderPage(<ServiceDetailFlow actor={actor} contract={contract} />);
   return { actor, fake };
 }
 
@@ -41,6 +42,8 @@ describe('/AnshinDataBox/Service/Detail', () => {
     expect(contract).toContain('ご利用中');
     expect(contract).toContain('2026年4月1日');
     expect(contract).toContain('クレジットカード（**** 4242）');
+    // The storage section reads GET storage/usage itself, after the contract.
+    expect(await screen.findByText('12.5GB / 50GB 使用中（25%）')).toBeTruthy();
     expect(textOf(screen.getByRole('heading', { name: '保存容量' }).closest('section'))).toContain('12.5GB / 50GB 使用中（25%）');
   });
 
@@ -71,7 +74,7 @@ describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', ()
     const { actor, fake } = await detailOf(activeCardContract);
     fireEvent.click(screen.getByRole('button', { name: 'お支払い方法の変更' }));
     cleanup();
-    await renderPage(<AnshinUpdatePaymentFlow actor={actor} />);
+    await renderPage(<UpdatePaymentFlow actor={actor} />);
     expect(textOf(screen.getByRole('heading', { name: '現在のお支払い方法' }).closest('section'))).toContain('クレジットカード（**** 4242）');
     fireEvent.click(screen.getByRole('button', { name: '変更内容の確認へ進む' }));
     expect(screen.getByText('新しいお支払い方法を選択してください。')).toBeTruthy();
@@ -80,7 +83,7 @@ describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', ()
     expect(actor.getSnapshot().value).toBe('confirm');
     cleanup();
 
-    await renderPage(<AnshinUpdateConfirmFlow actor={actor} today={new Date('2026-11-21T12:00:00+09:00')} />);
+    await renderPage(<UpdateConfirmFlow actor={actor} today={new Date('2026-11-21T12:00:00+09:00')} />);
     const change = textOf(screen.getByRole('heading', { name: '変更内容' }).closest('section'));
     expect(change).toContain('クレジットカード（**** 4242）');
     expect(change).toContain('携帯電話料金とまとめて支払い');
@@ -101,7 +104,7 @@ describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', ()
     const { actor, fake } = await detailOf(mobile);
     fireEvent.click(screen.getByRole('button', { name: 'お支払い方法の変更' }));
     cleanup();
-    await renderPage(<AnshinUpdatePaymentFlow actor={actor} />);
+    await renderPage(<UpdatePaymentFlow actor={actor} />);
     expect(screen.queryByRole('radio', { name: /携帯電話料金とまとめて支払い/ })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: /新しいクレジットカード/ }));
     fireEvent.click(screen.getByRole('button', { name: 'カード情報の入力へ進む' }));
@@ -116,7 +119,7 @@ describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', ()
   });
 
   it('変更完了画面で新しい支払方法と適用時期を示すこと', async () => {
-    await renderPage(<AnshinUpdateCompletedView payment="携帯電話料金とまとめて支払い" effectiveDate="2026-11-21" />);
+    await renderPage(<UpdateCompletedView payment="携帯電話料金とまとめて支払い" effectiveDate="2026-11-21" />);
     expect(textOf(screen.getByRole('status'))).toContain('お支払い方法の変更を受け付けました。');
     expect(textOf(screen.getByRole('heading', { name: 'これからの流れ' }).closest('section'))).toContain('2026年12月ご請求分から');
   });

@@ -9,15 +9,17 @@ import type { ReactNode } from 'react';
 import { createActor, waitFor, type Actor, type SnapshotFrom } from 'xstate';
 import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
-import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshin-apply.machine';
-import type { anshinCancelMachine } from '../../../machines/anshin-data-box/anshin-cancel.machine';
-import type { anshinChangePaymentMachine } from '../../../machines/anshin-data-box/anshin-change-payment.machine';
+import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
+import type { anshinCancelMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
+import type { anshinChangePaymentMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
 import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
 import { sampleInput } from '../../../machines/model-fixtures';
 import { machineRegistry } from '../../../machines/registry';
 import { configureApiClient } from '../../../src/api/api-client';
 import { createQueryClient } from '../../../src/api/query-client';
 import { createFlowMachines } from '../../../src/flows/flow-machines';
+import AnshinView from '../../../src/pages/anshin-data-box/anshin-view';
+import { ServiceViewContext, type ServiceView } from '../../../src/pages/service-flow/service-view';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 export type FakeAnswer = { status: number; body: unknown };
@@ -84,9 +86,9 @@ export function until<Id extends keyof Machines>(
   return waitFor(actor, predicate as (snapshot: unknown) => boolean, { timeout: 2000 });
 }
 
-/** Renders a view inside a memory router (its links) and a query client. */
-export async function renderPage(ui: ReactNode, queryClient: QueryClient = createQueryClient()) {
-  const rootRoute = createRootRoute({ component: () => <>{ui}</> });
+/** Renders a view inside a memory router (its links), a query client and its service's view (data storage unless told). */
+export async function renderPage(ui: ReactNode, queryClient: QueryClient = createQueryClient(), view: ServiceView = AnshinView) {
+  const rootRoute = createRootRoute({ component: () => <ServiceViewContext value={view}>{ui}</ServiceViewContext> });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   const result = render(
     <QueryClientProvider client={queryClient}>

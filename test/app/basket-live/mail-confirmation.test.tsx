@@ -6,7 +6,7 @@ import { sampleInput } from '../../../machines/model-fixtures';
 import { resetApiClient } from '../../../src/api/api-client';
 import { createQueryClient } from '../../../src/api/query-client';
 import { createAppActors } from '../../../src/flows/flow-machines';
-import { MailConfirmationStep } from '../../../src/pages/basket-live/mail-confirmation-step';
+import { MailConfirmationStep } from '../../../src/pages/service-flow/mail-confirmation-step';
 import { authStore, resetMailAddressCheckInfo } from '../../../src/stores/auth-store';
 import { customer, fakeApi, renderPage } from '../anshin-data-box/support';
 

@@ -51,7 +51,7 @@ describe('the app list of flow machines (machines/flow-loaders.ts)', () => {
           .map((child) => child.id),
       ),
     );
-    expect(invoked).toEqual(new Set(['otp', 'cardProvider']));
+    expect(invoked).toEqual(new Set(['otp', 'cardProvider', 'mailConfirmation']));
     const topLevel = machineRegistry.map((entry) => entry.id).filter((id) => !invoked.has(id));
     expect(Object.keys(flowLoaders).sort()).toEqual([...topLevel].sort());
   });

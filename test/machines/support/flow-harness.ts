@@ -1,9 +1,10 @@
 /** Provided actors for the contract-based data storage flows (change payment, cancel, resume). */
-import type { AnshinContract } from '../../../contracts/api/anshin-data-box';
+import type { FlowContract } from '../../../contracts/api/service-contracts';
+import { PlanId } from '../../../contracts/codes';
 import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { OtpResponse } from '../../../contracts/api/otp';
 import type { PaymentInformationResponse, ProviderOrder } from '../../../contracts/api/payment';
-import type { LoadContractInput, UpdateContractInput } from '../../../machines/anshin-data-box/anshin-change-payment.machine';
+import type { LoadContractInput, UpdateContractInput } from '../../../machines/service-flow/shared';
 import {
   cardProviderMachine,
   type CreatePaymentSessionInput,
@@ -14,11 +15,12 @@ import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../../mach
 import { ok, scripted, type Answer } from './fake-actors';
 
 export function contractOf(
-  status: AnshinContract['status'],
-  paymentMethod: AnshinContract['paymentMethod'],
-): AnshinContract {
+  status: FlowContract['status'],
+  paymentMethod: FlowContract['paymentMethod'],
+): FlowContract {
   return {
     status,
+    planId: status === 'none' ? null : PlanId.DataStorage,
     paymentMethod,
     paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
     paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
@@ -26,10 +28,10 @@ export function contractOf(
   };
 }
 
-export function contractActors(contract: AnshinContract, update: Answer<ContractReceipt>[] = [ok(sampleReceipt)]) {
+export function contractActors(contract: FlowContract, update: Answer<ContractReceipt>[] = [ok(sampleReceipt)]) {
   const okOtp: OtpResponse = { result: 'OK', ngMessage: null };
   const session: PaymentInformationResponse = { redirectOrderUrl: 'https://card.example.jp/order/o-2', orderId: 'o-2' };
-  const loadContract = scripted<LoadContractInput, AnshinContract>(ok(contract));
+  const loadContract = scripted<LoadContractInput, FlowContract>(ok(contract));
   const updateContract = scripted<UpdateContractInput, ContractReceipt>(...update);
   const createPaymentSession = scripted<CreatePaymentSessionInput, PaymentInformationResponse>(ok(session));
   const verifyPaymentResult = scripted<VerifyPaymentResultInput, ProviderOrder>(

@@ -1,0 +1,90 @@
+/**
+ * What the service-flow kit knows of an optional service (docs/decisions/0052-service-flow-kit.md):
+ * its ids, plans and tax-included prices, how the entry judge's mail-address failure is treated,
+ * whether coupons apply, its terms text, route prefix and flow ids. Data only: the kit's machines
+ * (machines/service-flow/) and views (src/pages/service-flow/) read it; which actions a service
+ * offers at all stays in contracts/lifecycle.ts.
+ */
+import type { PlanIdValue, ServiceIdValue } from '../codes';
+import { ActionsByService, type ServiceAction } from '../lifecycle';
+
+export type ServicePlan = {
+  readonly planId: PlanIdValue;
+  readonly name: string;
+  /** Monthly price including consumption tax, in yen (総額表示). */
+  readonly monthlyPrice: number;
+  /** What the plan includes, one line. */
+  readonly includes: string;
+};
+
+export type ServiceDefinition = {
+  readonly serviceId: ServiceIdValue;
+  /** The catalogue's service number (spec section 3). */
+  readonly number: string;
+  readonly name: string;
+  /** The spec's route prefix: every page of the service is the prefix and the page's suffix (spec section 2). */
+  readonly routePrefix: string;
+  /** The flows' machine ids start with it: `anshin` gives `anshinApply`, `anshinCancel`... */
+  readonly flowPrefix: string;
+  /** The first plan is the one an application starts with. */
+  readonly plans: readonly [ServicePlan, ...ServicePlan[]];
+  /** The application month is free (charged from the next month) or charged in full. */
+  readonly firstMonthFree: boolean;
+  /** Spec section 5: a failure on the mail address alone is ignored, or the address is confirmed first. */
+  readonly mailAddressOnlyFailure: 'ignore' | 'confirm';
+  /** The application offers the coupon field (GET coupon/{couponCd}/judge). */
+  readonly coupons: boolean;
+  /** Key of the service's terms text (spec section 3, message store termsTxt). */
+  readonly termsTextId: string;
+  /** Requirement ids (machines/requirements.ts) the service's landing cites for its routes and price. */
+  readonly requirements: { readonly routes: string; readonly price: string };
+};
+
+/** The pages every service has, as suffixes of its route prefix (spec sections 2 and 4). */
+export const ServicePages = {
+  landing: '',
+  apply: '/Apply',
+  applyCompleted: '/Apply/Completed',
+  detail: '/Service/Detail',
+  updatePayment: '/Update/Payment',
+  updateConfirm: '/Update/Confirm',
+  updateCompleted: '/Update/Completed',
+  cancelInform: '/Cancel/Inform',
+  cancelConfirm: '/Cancel/Confirm',
+  cancelCompleted: '/Cancel/Completed',
+  resumeConfirm: '/Resume/Confirm',
+  resumeCompleted: '/Resume/Completed',
+  planChange: '/Plan/Change',
+  planCompleted: '/Plan/Completed',
+} as const;
+export type ServicePage = keyof typeof ServicePages;
+
+export function servicePath(service: Pick<ServiceDefinition, 'routePrefix'>, page: ServicePage): string {
+  return `${service.routePrefix}${ServicePages[page]}`;
+}
+
+/** The flows the kit builds, each for a service that offers the action of the same name. */
+export const KitFlowKinds = ['apply', 'changePayment', 'cancel'] as const satisfies readonly ServiceAction[];
+export type KitFlowKind = (typeof KitFlowKinds)[number];
+
+export function offers(service: Pick<ServiceDefinition, 'serviceId'>, action: ServiceAction): boolean {
+  return ActionsByService[service.serviceId].includes(action);
+}
+
+/** The kit's flows this service has. */
+export function kitFlowKinds(service: Pick<ServiceDefinition, 'serviceId'>): readonly KitFlowKind[] {
+  return KitFlowKinds.filter((kind) => offers(service, kind));
+}
+
+/** The machine id of one of the service's kit flows: `anshin` + `Apply`. */
+export function kitFlowId(service: Pick<ServiceDefinition, 'flowPrefix'>, kind: KitFlowKind): string {
+  return `${service.flowPrefix}${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
+}
+
+export function planOf<S extends ServiceDefinition>(service: S, planId: string): S['plans'][number] | undefined {
+  return service.plans.find((plan) => plan.planId === planId);
+}
+
+export function defaultPlan<S extends ServiceDefinition>(service: S): S['plans'][0] {
+  return service.plans[0];
+}

@@ -1,0 +1,173 @@
+/**
+ * The cancellation of an optional service (解約), built for one service definition.
+ * Spec sections 2, 3 (cancelInfo), 4 (request types 03-06, "Cancel-complete requires
+ * Cancel/Confirm"), 7 (POST update/contracts, no retry); docs/flows/anshin-data-box.md section 3,
+ * docs/flows/basket-live.md.
+ * No one-time password here (ADR 0025).
+ *
+ * loading -> inform -> confirm (survey, cancel type) -> submitting -> completed
+ */
+import { assign, setup } from 'xstate';
+import { RequestType, type PlanIdValue, type RequestTypeValue } from '../../contracts/codes';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
+import type { FlowContract } from '../../contracts/api/service-contracts';
+import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
+import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { requirementId } from '../requirements';
+import { NoTokens, loadContractPort, newRequestKey, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
+import { loadContractStep, submitUnknownStep, submittingStep } from './steps';
+
+const ErrorPage = '/Error';
+
+export type CancelInput = ServiceFlowInput;
+
+/** cancelInfo of spec section 3. */
+export type CancelInfo = {
+  requestType: RequestTypeValue | null;
+  planId: PlanIdValue;
+  survey: CancelSurveyAnswer[];
+};
+
+export type CancelContext = CancelInput & {
+  contract: FlowContract | null;
+  cancelInfo: CancelInfo;
+  requestKey: string | null;
+  errorCode: ErrorCodeValue | null;
+  receipt: ContractReceipt | null;
+};
+
+export type CancelEvent =
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  | { type: 'cancel.select'; requestType: RequestTypeValue }
+  | { type: 'survey.answer'; answers: CancelSurveyAnswer[] }
+  | { type: 'confirm.submit' }
+  | { type: 'error.retry' };
+
+function offered(context: CancelContext): readonly RequestTypeValue[] {
+  return context.contract === null ? [] : cancelOptions(context.contract.status);
+}
+
+function toUpdateRequest(service: ServiceDefinition, context: CancelContext): UpdateContractsRequest {
+  const requestType = context.cancelInfo.requestType;
+  if (
+    requestType !== RequestType.Withdrawal &&
+    requestType !== RequestType.WithdrawalReservationMonthEnd &&
+    requestType !== RequestType.WithdrawalReservationCancel &&
+    requestType !== RequestType.WithdrawalReservationReckoningDate
+  ) {
+    throw new Error('cancel submitted without a cancel request type');
+  }
+  return {
+    serviceId: service.serviceId,
+    planId: context.cancelInfo.planId,
+    requestType,
+    resume: false,
+    paymentMethodLabel: null,
+    ...NoTokens,
+    survey: context.cancelInfo.survey,
+  };
+}
+
+/** The cancellation flow of one service; its id is the service's flow prefix and `Cancel`. */
+export function createCancelFlow(service: ServiceDefinition) {
+  const InformPage = servicePath(service, 'cancelInform');
+  const ConfirmPage = servicePath(service, 'cancelConfirm');
+  const CompletedPage = servicePath(service, 'cancelCompleted');
+  const confirmTags: FlowTag[] = backTags(ConfirmPage);
+  return setup({
+    types: {
+      meta: {} as StateMeta,
+      input: {} as CancelInput,
+      context: {} as CancelContext,
+      events: {} as CancelEvent,
+      tags: {} as FlowTag,
+      children: {} as { loadContract: 'loadContract'; updateContract: 'updateContract' },
+    },
+    actors: {
+      loadContract: loadContractPort,
+      updateContract: updateContractPort,
+    },
+    actions: {
+      storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
+      // The first offered type is the default: a month-end reservation for an active contract.
+      // The request names the plan the contract is on.
+      beginCancel: assign(({ context }) => ({
+        cancelInfo: {
+          ...context.cancelInfo,
+          requestType: offered(context)[0] ?? null,
+          planId: context.contract?.planId ?? context.cancelInfo.planId,
+        },
+      })),
+      chooseCancelType: assign(({ context, event }) => ({
+        cancelInfo: {
+          ...context.cancelInfo,
+          requestType: event.type === 'cancel.select' ? event.requestType : context.cancelInfo.requestType,
+        },
+      })),
+      answerSurvey: assign(({ context, event }) => ({
+        cancelInfo: { ...context.cancelInfo, survey: event.type === 'survey.answer' ? event.answers : context.cancelInfo.survey },
+      })),
+      assignRequestKey: assign({ requestKey: () => newRequestKey() }),
+      storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
+      storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+    },
+    guards: {
+      canCancel: ({ context }) => offered(context).length > 0,
+      isOfferedCancelType: ({ context, event }) =>
+        event.type === 'cancel.select' && offered(context).includes(event.requestType),
+      isOutcomeUnknown: submitErrorGuards.isOutcomeUnknown,
+    },
+  }).createMachine({
+    id: `${service.flowPrefix}Cancel`,
+    context: ({ input }) => ({
+      ...input,
+      contract: null,
+      cancelInfo: { requestType: null, planId: service.plans[0].planId, survey: [] },
+      requestKey: null,
+      errorCode: null,
+      receipt: null,
+    }),
+    initial: 'loading',
+    states: {
+      loading: loadContractStep(service.serviceId, InformPage, 'inform'),
+      inform: {
+        tags: [...backTags(InformPage), 'persistable'],
+        meta: pageMeta(InformPage, ['SPEC-4.flows.cancel', requirementId(service.requirements.routes), 'DEC.cancel-no-otp']),
+        on: { 'wizard.next': { guard: 'canCancel', target: 'confirm', actions: 'beginCancel' } },
+      },
+      confirm: {
+        tags: [...confirmTags, 'persistable'],
+        meta: pageMeta(ConfirmPage, ['SPEC-3.cancel-info', 'SPEC-4.request-types', 'DEC.cancel-options']),
+        on: {
+          'cancel.select': { guard: 'isOfferedCancelType', actions: 'chooseCancelType' },
+          'survey.answer': { actions: 'answerSurvey' },
+          'confirm.submit': { target: 'submitting', actions: 'assignRequestKey' },
+          'wizard.back': 'inform',
+        },
+      },
+      submitting: submittingStep({
+        src: 'updateContract',
+        page: ConfirmPage,
+        tags: confirmTags,
+        requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit'],
+        body: (context: CancelContext) => toUpdateRequest(service, context),
+        onErrorFirst: [],
+      }),
+      submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
+      completed: {
+        type: 'final',
+        tags: [...backTags(CompletedPage), 'persistable'],
+        meta: pageMeta(CompletedPage, ['SPEC-4.guards.cancel-complete', 'SPEC-4.guards.e9998', 'SPEC-4.flows.cancel', 'SPEC-2.no-back']),
+      },
+      failed: {
+        type: 'final',
+        tags: ['persistable'],
+        meta: pageMeta(ErrorPage, ['SPEC-8.error-page']),
+      },
+    },
+  });
+}
+
+export type CancelFlowMachine = ReturnType<typeof createCancelFlow>;

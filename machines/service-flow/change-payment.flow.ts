@@ -1,0 +1,302 @@
+/**
+ * The change of payment method of an optional service (お支払い方法の変更), built for one
+ * service definition.
+ * Spec sections 2, 3 (applyChangeInfo), 4 (request types 07/08/09, operation codes 20/40,
+ * mobile-bill rule for a change, change-of-payment page guards), 7 (POST update/contracts, no
+ * retry), 8 (W0008); docs/flows/anshin-data-box.md section 2, docs/flows/basket-live.md.
+ *
+ * loading -> detail -> paymentSelect [-> cardProvider] -> confirm -> otp -> submitting -> completed
+ */
+import { assign, sendTo, setup } from 'xstate';
+import {
+  CreditCardLabel,
+  OperationType,
+  PaymentMethod,
+  RequestType,
+  requestTypeForOperation,
+  type OperationTypeValue,
+  type PlanIdValue,
+  type RequestTypeValue,
+} from '../../contracts/codes';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
+import { allowedActions } from '../../contracts/lifecycle';
+import type { FlowContract } from '../../contracts/api/service-contracts';
+import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
+import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
+import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { otpMachine, type OtpEvent } from '../otp.machine';
+import { requirementId } from '../requirements';
+import {
+  NoTokens,
+  cardDetails,
+  cardOutcomeGuards,
+  loadContractPort,
+  newRequestKey,
+  otpOutcomeGuards,
+  submitErrorGuards,
+  tokensOf,
+  updateContractPort,
+  type ServiceFlowInput,
+  type TokenValues,
+} from './shared';
+import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from './steps';
+
+const ErrorPage = '/Error';
+
+export type ChangePaymentInput = ServiceFlowInput;
+
+/** applyChangeInfo of spec section 3. */
+export type ApplyChangeInfo = TokenValues & {
+  requestType: RequestTypeValue | null;
+  planId: PlanIdValue;
+  paymentMethodLabel: string;
+  paymentMethodDetails: string[];
+};
+
+export type ChangePaymentContext = ServiceFlowInput & {
+  contract: FlowContract | null;
+  changeInfo: ApplyChangeInfo;
+  redirectOrderUrl: string | null;
+  requestKey: string | null;
+  notice: ErrorCodeValue | null;
+  errorCode: ErrorCodeValue | null;
+  receipt: ContractReceipt | null;
+};
+
+export type ChangePaymentEvent =
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  /** label: the chosen list entry's label (spec section 4: credit to mobile needs a non-empty one). */
+  | { type: 'payment.select'; method: typeof PaymentMethod.WithMobile | typeof PaymentMethod.NewCreditCard; label: string }
+  | ProviderOpenedEvent
+  | { type: 'provider.returned'; outcome: ProviderReturn }
+  | { type: 'confirm.submit' }
+  | OtpEvent
+  | { type: 'error.retry' };
+
+export type { LoadContractInput, UpdateContractInput } from './shared';
+
+const initialChangeInfo = (planId: PlanIdValue): ApplyChangeInfo => ({
+  requestType: null,
+  planId,
+  paymentMethodLabel: '',
+  paymentMethodDetails: [],
+  ...NoTokens,
+});
+
+function paysByCard(context: ChangePaymentContext): boolean {
+  return context.contract?.paymentMethod === PaymentMethod.CreditCard;
+}
+
+/** Operation 20 from a card, 40 from the mobile bill (spec section 4). */
+function cardOperation(context: ChangePaymentContext): OperationTypeValue {
+  return paysByCard(context) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
+}
+
+function toUpdateRequest(service: ServiceDefinition, context: ChangePaymentContext): UpdateContractsRequest {
+  const info = context.changeInfo;
+  const requestType = info.requestType;
+  if (
+    requestType !== RequestType.CreditToCredit &&
+    requestType !== RequestType.CreditToMobile &&
+    requestType !== RequestType.MobileToCredit
+  ) {
+    throw new Error('payment change submitted without a change request type');
+  }
+  return {
+    serviceId: service.serviceId,
+    planId: info.planId,
+    requestType,
+    resume: false,
+    paymentMethodLabel: info.paymentMethodLabel,
+    tokenPAN: info.tokenPAN,
+    tokenPanEffectiveDate: info.tokenPanEffectiveDate,
+    checkRequestValidityToken: info.checkRequestValidityToken,
+    survey: [],
+  };
+}
+
+/** The change-of-payment flow of one service; its id is the service's flow prefix and `ChangePayment`. */
+export function createChangePaymentFlow(service: ServiceDefinition) {
+  const machineId = `${service.flowPrefix}ChangePayment`;
+  const DetailPage = servicePath(service, 'detail');
+  const PaymentPage = servicePath(service, 'updatePayment');
+  const ConfirmPage = servicePath(service, 'updateConfirm');
+  const CompletedPage = servicePath(service, 'updateCompleted');
+  const paymentTags: FlowTag[] = backTags(PaymentPage);
+  const confirmTags: FlowTag[] = backTags(ConfirmPage);
+  // The change keeps the contract's plan; the service's first plan only without a contract.
+  const planOf = (context: ChangePaymentContext): PlanIdValue => context.contract?.planId ?? service.plans[0].planId;
+  return setup({
+    types: {
+      meta: {} as StateMeta,
+      input: {} as ChangePaymentInput,
+      context: {} as ChangePaymentContext,
+      events: {} as ChangePaymentEvent,
+      tags: {} as FlowTag,
+      children: {} as {
+        loadContract: 'loadContract';
+        registerCard: 'registerCard';
+        verifyContact: 'verifyContact';
+        updateContract: 'updateContract';
+      },
+    },
+    actors: {
+      loadContract: loadContractPort,
+      registerCard: cardProviderMachine,
+      verifyContact: otpMachine,
+      updateContract: updateContractPort,
+    },
+    actions: {
+      storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
+      // Spec section 4: the change-of-payment pages require a change request type, so one is set on
+      // the way in (the card-to-card or mobile-to-card change) and refined by the selection.
+      beginChange: assign(({ context }) => ({
+        changeInfo: {
+          ...initialChangeInfo(planOf(context)),
+          requestType: paysByCard(context) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
+        },
+        notice: null,
+      })),
+      // Spec section 4: for a change, mobile-bill selection just clears the card token values.
+      chooseMobileBill: assign(({ context, event }) => ({
+        changeInfo: {
+          ...context.changeInfo,
+          ...NoTokens,
+          requestType: RequestType.CreditToMobile,
+          paymentMethodLabel: event.type === 'payment.select' ? event.label : '',
+          paymentMethodDetails: [],
+        },
+        notice: null,
+      })),
+      clearCard: assign(({ context }) => ({
+        changeInfo: { ...context.changeInfo, ...NoTokens, paymentMethodDetails: [] },
+        redirectOrderUrl: null,
+      })),
+      storeRedirect: assign({
+        redirectOrderUrl: ({ event }) => (event.type === 'provider.opened' ? event.redirectOrderUrl : null),
+      }),
+      storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+        if (params.output.outcome !== 'registered') return {};
+        return {
+          changeInfo: {
+            ...context.changeInfo,
+            ...tokensOf(params.output.card),
+            requestType: requestTypeForOperation(cardOperation(context)),
+            paymentMethodLabel: CreditCardLabel,
+            paymentMethodDetails: cardDetails(params.output.card.last4),
+          },
+          redirectOrderUrl: null,
+          notice: null,
+        };
+      }),
+      assignRequestKey: assign({ requestKey: () => newRequestKey() }),
+      notify: assign((_, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice })),
+      storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
+      storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+      forwardToProvider: sendTo('registerCard', ({ event }) => event),
+      forwardToOtp: sendTo('verifyContact', ({ event }) => event),
+    },
+    guards: {
+      canChangePayment: ({ context }) =>
+        context.contract !== null &&
+        context.contract.paymentMethod !== null &&
+        context.contract.status !== 'none' &&
+        allowedActions(context.contract.status).includes('changePayment'),
+      // Spec section 4: credit to mobile also requires a non-empty payment label.
+      canChooseMobileBill: ({ context, event }) =>
+        event.type === 'payment.select' &&
+        event.method === PaymentMethod.WithMobile &&
+        paysByCard(context) &&
+        event.label.trim() !== '',
+      isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
+      ...cardOutcomeGuards,
+      ...otpOutcomeGuards,
+      ...submitErrorGuards,
+    },
+  }).createMachine({
+    id: machineId,
+    context: ({ input }) => ({
+      ...input,
+      contract: null,
+      changeInfo: initialChangeInfo(service.plans[0].planId),
+      redirectOrderUrl: null,
+      requestKey: null,
+      notice: null,
+      errorCode: null,
+      receipt: null,
+    }),
+    initial: 'loading',
+    states: {
+      loading: loadContractStep(service.serviceId, DetailPage, 'detail'),
+      detail: {
+        tags: ['persistable'],
+        meta: pageMeta(DetailPage, ['SPEC-4.flows.change-payment', requirementId(service.requirements.routes), 'DEC.contract-load']),
+        on: { 'wizard.next': { guard: 'canChangePayment', target: 'paymentSelect', actions: 'beginChange' } },
+      },
+      paymentSelect: {
+        tags: [...paymentTags, 'persistable'],
+        meta: pageMeta(PaymentPage, [
+          'SPEC-4.guards.change-request-type',
+          'SPEC-4.mobile-bill.change',
+          'SPEC-4.payment-method-codes',
+          'SPEC-3.apply-change-info',
+          'SPEC-2.no-back',
+        ]),
+        on: {
+          'payment.select': [
+            { guard: 'canChooseMobileBill', target: 'confirm', actions: 'chooseMobileBill' },
+            { guard: 'isNewCardChosen', target: 'cardProvider', actions: { type: 'notify', params: { notice: null } } },
+          ],
+          'wizard.back': 'detail',
+        },
+      },
+      cardProvider: cardProviderStep({
+        machineId,
+        serviceId: service.serviceId,
+        page: PaymentPage,
+        tags: paymentTags,
+        operationType: cardOperation,
+        returnTo: 'paymentSelect',
+      }),
+      confirm: {
+        // Not persistable: the context may hold card token values (ADR 0024).
+        tags: [...confirmTags],
+        meta: pageMeta(ConfirmPage, [
+          'SPEC-4.guards.change-request-type',
+          'SPEC-4.guards.credit-to-mobile-label',
+          'SPEC-4.guards.e9998',
+          'SPEC-4.request-types',
+          'SPEC-5.card-mask',
+        ]),
+        on: {
+          'confirm.submit': { target: 'otp', actions: 'assignRequestKey' },
+          'wizard.back': 'paymentSelect',
+        },
+      },
+      otp: otpStep(ConfirmPage, confirmTags),
+      submitting: submittingStep({
+        src: 'updateContract',
+        page: ConfirmPage,
+        tags: confirmTags,
+        requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit'],
+        body: (context: ChangePaymentContext) => toUpdateRequest(service, context),
+        onErrorFirst: [cardUnusableOnSubmit('paymentSelect', ['clearCard', 'beginChange'])],
+      }),
+      submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
+      completed: {
+        type: 'final',
+        tags: [...backTags(CompletedPage), 'persistable'],
+        meta: pageMeta(CompletedPage, ['SPEC-4.flows.change-payment', 'SPEC-2.no-back']),
+      },
+      failed: {
+        type: 'final',
+        tags: ['persistable'],
+        meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.w0011', 'SPEC-8.w0008']),
+      },
+    },
+  });
+}
+
+export type ChangePaymentFlowMachine = ReturnType<typeof createChangePaymentFlow>;

@@ -1,0 +1,86 @@
+/** Pieces every service flow shares: its input, the contract it starts from, the request key, and how a card is shown. */
+import { fromPromise } from 'xstate';
+import type { FlowContract } from '../../contracts/api/service-contracts';
+import type { ServiceIdValue } from '../../contracts/codes';
+import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
+import type { CardToken } from '../../contracts/api/payment';
+import type { CardProviderOutput, ReturnUrls } from '../card-provider.machine';
+import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
+import type { OtpOutput } from '../otp.machine';
+
+export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null };
+
+/** What the app hands every service flow when it starts one. */
+export type ServiceFlowInput = {
+  readonly sbSystemId: string;
+  /** The customer's contacts for the one-time password (ADR 0025). */
+  readonly contact: Contact;
+  /** Absolute /Payment/Redirect and /Payment/Cancel/Redirect URLs carrying this flow's id. */
+  readonly returnUrls: ReturnUrls;
+};
+
+export type TokenValues = {
+  tokenPAN: string | null;
+  tokenPanEffectiveDate: string | null;
+  checkRequestValidityToken: string | null;
+};
+
+export const NoTokens: TokenValues = { tokenPAN: null, tokenPanEffectiveDate: null, checkRequestValidityToken: null };
+
+export function tokensOf(card: CardToken): TokenValues {
+  return {
+    tokenPAN: card.tokenPAN,
+    tokenPanEffectiveDate: card.tokenPanEffectiveDate,
+    checkRequestValidityToken: card.checkRequestValidityToken,
+  };
+}
+
+export function hasTokens(values: TokenValues): boolean {
+  return values.tokenPAN !== null && values.tokenPanEffectiveDate !== null && values.checkRequestValidityToken !== null;
+}
+
+/** Card masking shows only the last 4 digits (spec section 5). */
+export function cardDetails(last4: string): string[] {
+  return [`**** **** **** ${last4}`];
+}
+
+/** A fresh per-request key (the idempotency key of spec section 7's per-request key header). */
+export function newRequestKey(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+/** Guards on the card provider round trip's output; each flow's setup() lists them by these names. */
+export const cardOutcomeGuards = {
+  isCardRegistered: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
+  isCardUnusable: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'unusable',
+  isProviderCancelled: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'cancelled',
+};
+
+/** Guards on the one-time password's output. */
+export const otpOutcomeGuards = {
+  isOtpVerified: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'verified',
+  isOtpCancelled: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
+  isOtpLocked: (_: unknown, params: { output: OtpOutput }) => params.output.outcome === 'locked',
+};
+
+/** Guards on a rejected submit (spec section 7: no retry unless the outcome is unknown). */
+export const submitErrorGuards = {
+  isCardUnusableError: (_: unknown, params: { error: unknown }) => isCardUnusable(params.error),
+  isOutcomeUnknown: (_: unknown, params: { error: unknown }) => isOutcomeUnknown(params.error),
+};
+
+
+export type LoadContractInput = { readonly sbSystemId: string; readonly serviceId: ServiceIdValue };
+export type UpdateContractInput = {
+  readonly sbSystemId: string;
+  readonly requestKey: string;
+  readonly body: UpdateContractsRequest;
+};
+
+/** The contract calls as ports (ADR 0023): each flow's setup() names them, the app provides them. */
+export const loadContractPort = fromPromise<FlowContract, LoadContractInput>(() =>
+  Promise.reject(new Error('loadContract must be provided by the app')),
+);
+export const updateContractPort = fromPromise<ContractReceipt, UpdateContractInput>(() =>
+  Promise.reject(new Error('updateContract must be provided by the app')),
+);

@@ -1,0 +1,175 @@
+/**
+ * The app's implementations of the service-flow kit's actors, for every service (the machines only declare them
+ * as ports: docs/decisions/0023-actors-as-ports.md). Every call goes through `callApi` and the
+ * endpoint table; a failed call rejects with `ApiRequestError`, whose `errorCode` the machines
+ * classify (machines/flow-errors.ts).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { fromPromise } from 'xstate';
+import { PaymentMethod } from '../../contracts/codes';
+import { Header } from '../../contracts/endpoint';
+import { endpoints } from '../../contracts/endpoints';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
+import type { CouponJudgeResponse } from '../../contracts/api/coupon';
+import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
+import type { OtpResponse } from '../../contracts/api/otp';
+import type { PaymentInformationResponse, PaymentMethodsResponse, ProviderOrder } from '../../contracts/api/payment';
+import type { FlowContract, ServiceContract } from '../../contracts/api/service-contracts';
+import type {
+  JudgeCouponInput,
+  JudgeEntryInput,
+  LoadPaymentMethodsInput,
+  RegisterServiceInput,
+} from '../../machines/service-flow/apply.flow';
+import type { LoadContractInput, UpdateContractInput } from '../../machines/service-flow/shared';
+import { cardDetails } from '../../machines/service-flow/shared';
+import {
+  cardProviderMachine,
+  type CreatePaymentSessionInput,
+  type VerifyPaymentResultInput,
+} from '../../machines/card-provider.machine';
+import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machines/otp.machine';
+import { callApi } from '../api/api-client';
+import { contractsQueryOptions } from '../api/queries/contracts.query';
+import { storageUsageQueryOptions } from '../api/queries/storage-usage.query';
+import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
+
+export type FlowActorDeps = { readonly queryClient: QueryClient };
+
+/** The contract of one service a flow starts from: the live one, else the latest ended one, else none. */
+export function toFlowContract(contracts: readonly ServiceContract[], serviceId: ServiceContract['serviceId']): FlowContract {
+  const ours = contracts.filter((contract) => contract.serviceId === serviceId);
+  const live = ours.find((contract) => contract.status !== 'withdrawn');
+  const latest = live ?? [...ours].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+  if (latest === undefined) {
+    return { status: 'none', planId: null, paymentMethod: null, paymentMethodLabel: '', paymentMethodDetails: [], withdrawalDate: null };
+  }
+  const payment = latest.paymentMethod;
+  return {
+    status: latest.status,
+    planId: latest.planId,
+    paymentMethod: payment.value === PaymentMethod.CreditCard ? PaymentMethod.CreditCard : PaymentMethod.WithMobile,
+    paymentMethodLabel: payment.label,
+    paymentMethodDetails: payment.cardLast4 === null ? [] : cardDetails(payment.cardLast4),
+    withdrawalDate: latest.withdrawalAt === null ? null : tokyoDate(latest.withdrawalAt),
+  };
+}
+
+/** yyyy-mm-dd of an instant in Japan time. */
+export function tokyoDate(iso: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(iso),
+  );
+}
+
+export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
+  // After a registration or a contract change every read of the customer's services is stale.
+  const refreshServiceReads = async () => {
+    await Promise.all(
+      [contractsQueryOptions(), usageStatusQueryOptions(), storageUsageQueryOptions()].map((options) =>
+        queryClient.invalidateQueries({ queryKey: options.queryKey }),
+      ),
+    );
+  };
+
+  const judgeEntry = fromPromise<EntryJudgementResponse, JudgeEntryInput>(({ input, signal }) =>
+    callApi(endpoints.getEntryJudgement, {
+      params: { sbSystemId: input.sbSystemId },
+      query: { contentsServiceId: input.contentsServiceId },
+      signal,
+    }),
+  );
+
+  const judgeCoupon = fromPromise<CouponJudgeResponse, JudgeCouponInput>(({ input, signal }) =>
+    callApi(endpoints.judgeCoupon, {
+      params: { couponCd: input.couponCd },
+      query: { contentsServiceId: input.contentsServiceId },
+      signal,
+    }),
+  );
+
+  const loadPaymentMethods = fromPromise<PaymentMethodsResponse, LoadPaymentMethodsInput>(({ input, signal }) =>
+    callApi(endpoints.getPaymentMethods, {
+      params: { sbSystemId: input.sbSystemId },
+      query: { contentsServiceId: input.contentsServiceId },
+      signal,
+    }),
+  );
+
+  const createPaymentSession = fromPromise<PaymentInformationResponse, CreatePaymentSessionInput>(({ input, signal }) =>
+    callApi(endpoints.createPaymentInformation, {
+      params: { sbSystemId: input.sbSystemId },
+      body: input.body,
+      headers: { [Header.ContentsServiceId]: input.contentsServiceId },
+      signal,
+    }),
+  );
+
+  // The return URL's query string is never trusted: the server says what the provider recorded.
+  const verifyPaymentResult = fromPromise<ProviderOrder, VerifyPaymentResultInput>(async ({ input, signal }) => {
+    const answer = await callApi(endpoints.getPaymentMethods, {
+      params: { sbSystemId: input.sbSystemId },
+      query: { contentsServiceId: input.contentsServiceId, orderId: input.orderId },
+      signal,
+    });
+    if (answer.order === undefined || answer.order.orderId !== input.orderId) {
+      throw new Error('the server did not report the card provider order');
+    }
+    return answer.order;
+  });
+
+  const loadContract = fromPromise<FlowContract, LoadContractInput>(async ({ input }) => {
+    // A flow decides from the contract as it is now, not as a page read it a while ago.
+    const answer = await queryClient.fetchQuery({ ...contractsQueryOptions(), staleTime: 0 });
+    return toFlowContract(answer.contracts, input.serviceId);
+  });
+
+  const registerService = fromPromise<ContractReceipt, RegisterServiceInput>(async ({ input }) => {
+    // No abort signal: once sent, a registration is left to finish (the key makes a resend safe).
+    const receipt = await callApi(endpoints.registerService, {
+      params: { sbSystemId: input.sbSystemId },
+      body: input.body,
+      requestKey: input.requestKey,
+    });
+    await refreshServiceReads();
+    return receipt;
+  });
+
+  const updateContract = fromPromise<ContractReceipt, UpdateContractInput>(async ({ input }) => {
+    const receipt = await callApi(endpoints.updateContracts, {
+      params: { sbSystemId: input.sbSystemId },
+      body: input.body,
+      requestKey: input.requestKey,
+    });
+    await refreshServiceReads();
+    return receipt;
+  });
+
+  const sendOtp = fromPromise<OtpResponse, SendOtpInput>(({ input, signal }) =>
+    callApi(endpoints.sendOtp, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
+  );
+
+  const checkOtp = fromPromise<OtpResponse, CheckOtpInput>(({ input, signal }) =>
+    callApi(endpoints.authOtp, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
+  );
+
+  const registerCard = cardProviderMachine.provide({ actors: { createPaymentSession, verifyPaymentResult } });
+  const verifyContact = otpMachine.provide({ actors: { sendOtp, checkOtp } });
+
+  return {
+    judgeEntry,
+    judgeCoupon,
+    loadPaymentMethods,
+    registerService,
+    loadContract,
+    updateContract,
+    registerCard,
+    verifyContact,
+    createPaymentSession,
+    verifyPaymentResult,
+    sendOtp,
+    checkOtp,
+  };
+}
+
+export type ServiceFlowActors = ReturnType<typeof createServiceFlowActors>;

@@ -1,0 +1,39 @@
+/** A contract as the service pages show it: plan, state, payment (card masked). */
+import type { FlowContract } from '../../../contracts/api/service-contracts';
+import { ContractStateLabels, formatDate, monthlyPrice, paymentLine, planOf } from './service-copy';
+import { useServiceView } from './service-view';
+
+export type ContractSummaryProps = {
+  readonly contract: FlowContract;
+  /** ISO start of the contract, when the page has read it. */
+  readonly startedAt?: string | null;
+};
+
+export function ContractSummary({ contract, startedAt }: ContractSummaryProps) {
+  const plan = planOf(useServiceView().service, contract.planId);
+  return (
+    <dl className="definition-list">
+      <dt>プラン</dt>
+      <dd>{plan.name}</dd>
+      <dt>月額料金</dt>
+      <dd>{monthlyPrice(plan)}</dd>
+      <dt>ご契約の状態</dt>
+      <dd>
+        <span className={`status status--${contract.status}`}>{ContractStateLabels[contract.status]}</span>
+        {contract.withdrawalDate === null ? null : (
+          <span className="status-note">
+            {contract.status === 'withdrawn' ? `${formatDate(contract.withdrawalDate)}に解約` : `${formatDate(contract.withdrawalDate)}に解約予定`}
+          </span>
+        )}
+      </dd>
+      {startedAt === undefined || startedAt === null ? null : (
+        <>
+          <dt>ご利用開始日</dt>
+          <dd>{formatDate(startedAt)}</dd>
+        </>
+      )}
+      <dt>お支払い方法</dt>
+      <dd>{contract.paymentMethod === null ? '—' : paymentLine(contract.paymentMethodLabel, contract.paymentMethodDetails)}</dd>
+    </dl>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * A service's Service/Detail page (ADB0004, BKL0004): the contract (plan, state, start, payment
+ * with the card masked to its last 4 digits), the section only this service has (storage used,
+ * a plan change waiting...), and the procedures the contract's state allows for this service
+ * (contracts/lifecycle.ts): payment change (this flow's next step), cancel, resume, plan change
+ * and the withdrawal-reservation cancel (each the entry page of its own flow).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import { match } from 'ts-pattern';
+import type { SnapshotFrom } from 'xstate';
+import type { FlowContract, ServiceContract } from '../../../contracts/api/service-contracts';
+import { allowedActionsFor } from '../../../contracts/lifecycle';
+import { servicePath } from '../../../contracts/services/service-definition';
+import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
+import { contractsQueryOptions } from '../../api/queries/contracts.query';
+import { ContractSummary } from './contract-summary';
+import { useServiceView } from './service-view';
+import { BusyLine } from './steps';
+import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
+import './service-flow.css';
+
+export function ServiceDetailPage() {
+  const { service } = useServiceView();
+  const actor = useKitFlowActor('changePayment');
+  const contracts = useQuery(contractsQueryOptions());
+  const started = contracts.data?.contracts.find((contract) => contract.serviceId === service.serviceId && contract.status !== 'withdrawn');
+  return <ServiceDetailFlow actor={actor} contract={started} />;
+}
+
+export type ServiceDetailFlowProps = {
+  readonly actor: ChangePaymentActor;
+  /** The contract as GET contracts lists it (its start), when the page has read it. */
+  readonly contract: ServiceContract | undefined;
+};
+
+export function ServiceDetailFlow({ actor, ...rest }: ServiceDetailFlowProps) {
+  const snapshot = useSelector(actor, (state) => state);
+  return <ServiceDetailView snapshot={snapshot} send={(event) => actor.send(event)} {...rest} />;
+}
+
+export type ServiceDetailViewProps = Omit<ServiceDetailFlowProps, 'actor'> & {
+  readonly snapshot: SnapshotFrom<ChangePaymentFlowMachine>;
+  readonly send: ChangePaymentActor['send'];
+};
+
+export function ServiceDetailView(props: ServiceDetailViewProps) {
+  return match(props.snapshot.value)
+    .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
+    .with('detail', () => {
+      const contract = props.snapshot.context.contract;
+      return contract === null ? null : <Detail {...props} current={contract} />;
+    })
+    .with(
+      'paymentSelect',
+      { cardProvider: 'opening' },
+      { cardProvider: 'away' },
+      { cardProvider: 'verifying' },
+      'confirm',
+      'otp',
+      'submitting',
+      'submitUnknown',
+      'completed',
+      'failed',
+      () => <BusyLine>画面を切り替えています。</BusyLine>,
+    )
+    .exhaustive();
+}
+
+function Detail({ snapshot, send, contract, current }: ServiceDetailViewProps & { readonly current: FlowContract }) {
+  const { service, DetailSection } = useServiceView();
+  if (current.status === 'none') {
+    return (
+      <section className="card">
+        <p>{service.name}のご契約はありません。</p>
+        <div className="button-row">
+          <Link to={servicePath(service, 'landing')} className="button button--block">
+            サービスのご案内・お申し込み
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  const actions = allowedActionsFor(service.serviceId, current.status);
+  return (
+    <>
+      <section className="card" aria-labelledby="detail-contract">
+        <h2 id="detail-contract">ご契約内容</h2>
+        <ContractSummary contract={current} startedAt={contract?.startedAt ?? null} />
+      </section>
+      {current.status === 'withdrawn' || DetailSection === undefined ? null : <DetailSection contract={current} />}
+      <section aria-labelledby="detail-actions">
+        <h2 id="detail-actions">お手続き</h2>
+        {actions.length === 0 ? <p>いまポータルでできるお手続きはありません。</p> : null}
+        <ul className="action-list">
+          {actions.includes('changePayment') && snapshot.can({ type: 'wizard.next' }) ? (
+            <li>
+              <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.next' })}>
+                お支払い方法の変更
+              </button>
+            </li>
+          ) : null}
+          {actions.includes('resume') ? (
+            <li>
+              <Link to={servicePath(service, 'resumeConfirm')} className="button button--secondary button--block">
+                利用再開
+              </Link>
+            </li>
+          ) : null}
+          {actions.includes('changePlan') ? (
+            <li>
+              <Link to={servicePath(service, 'planChange')} className="button button--secondary button--block">
+                プラン変更
+              </Link>
+            </li>
+          ) : null}
+          {actions.includes('cancelReservation') ? (
+            <li>
+              <Link to={servicePath(service, 'cancelInform')} className="button button--secondary button--block">
+                解約予約の取り消し
+              </Link>
+            </li>
+          ) : null}
+          {actions.includes('cancel') ? (
+            <li>
+              <Link to={servicePath(service, 'cancelInform')} className="button button--secondary button--block">
+                解約
+              </Link>
+            </li>
+          ) : null}
+          {actions.includes('apply') ? (
+            <li>
+              <Link to={servicePath(service, 'landing')} className="button button--secondary button--block">
+                お申し込み
+              </Link>
+            </li>
+          ) : null}
+        </ul>
+      </section>
+    </>
+  );
+}
