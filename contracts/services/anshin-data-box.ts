@@ -26,6 +26,5 @@ export const AnshinDataBox = {
   firstMonthFree: AnshinPrice.firstMonthFree,
   mailAddressOnlyFailure: 'ignore',
   coupons: true,
-  termsTextId: 'anshin-data-box-terms',
   requirements: { routes: 'SPEC-2.anshin-routes', price: 'DEC.price' },
 } as const satisfies ServiceDefinition;

@@ -1,7 +1,7 @@
 /**
  * The basket live service バスケットLIVE (service 231, number 03) as the service-flow kit reads it,
  * with its five plans and their tax-included monthly prices: the one list the machines, the views
- * and the server read (docs/flows/basket-live.md, docs/decisions/0053-basket-live-service.md).
+ * and the server read (docs/flows/basket-live.md, docs/decisions/0069-basket-live-plan-lineup.md).
  * A failure of the entry judge on the mail address alone sends the customer through the
  * mail-address confirmation first (spec section 5); coupons at apply.
  */
@@ -30,6 +30,5 @@ export const BasketLive = {
   firstMonthFree: false,
   mailAddressOnlyFailure: 'confirm',
   coupons: true,
-  termsTextId: 'basket-live-terms',
   requirements: { routes: 'SPEC-2.basket-live-routes', price: 'DEC.plan-lineup' },
 } as const satisfies ServiceDefinition;

@@ -1,9 +1,9 @@
 /**
- * What the service-flow kit knows of an optional service (docs/decisions/0052-service-flow-kit.md):
+ * What the service-flow kit knows of an optional service (docs/decisions/0068-service-flow-kit.md):
  * its ids, plans and tax-included prices, how the entry judge's mail-address failure is treated,
- * whether coupons apply, its terms text, route prefix and flow ids. Data only: the kit's machines
- * (machines/service-flow/) and views (src/pages/service-flow/) read it; which actions a service
- * offers at all stays in contracts/lifecycle.ts.
+ * whether coupons apply, route prefix and flow ids. Data only: the kit's machines
+ * (machines/service-flow/) and views (src/pages/service-flow/) read it; its Japanese copy is in
+ * its view (src/pages/<service>/); which actions a service offers stays in contracts/lifecycle.ts.
  */
 import type { PlanIdValue, ServiceIdValue } from '../codes';
 import { ActionsByService, type ServiceAction } from '../lifecycle';
@@ -34,8 +34,6 @@ export type ServiceDefinition = {
   readonly mailAddressOnlyFailure: 'ignore' | 'confirm';
   /** The application offers the coupon field (GET coupon/{couponCd}/judge). */
   readonly coupons: boolean;
-  /** Key of the service's terms text (spec section 3, message store termsTxt). */
-  readonly termsTextId: string;
   /** Requirement ids (machines/requirements.ts) the service's landing cites for its routes and price. */
   readonly requirements: { readonly routes: string; readonly price: string };
 };

@@ -1,23 +1,22 @@
 /**
- * Typed URLs to the flow's inner pages while the flow is not there (spec section 4 page guard,
- * docs/flows/anshin-data-box.md): E9998 with an internal origin, /Top from a brand-new tab.
- * Customer: demo11 (no data storage contract; nothing is changed).
+ * Typed URLs to the flows' inner pages while no flow is there (spec section 4 page guard,
+ * docs/flows/anshin-data-box.md, docs/flows/basket-live.md): E9998 with an internal origin,
+ * /Top from a brand-new tab. Every service's inner pages, read from the page table.
+ * Customer: demo11 (no data storage or basket live contract; nothing is changed).
  */
+import { livePages } from '../../machines/page-table';
 import { expectAccessible } from '../support/axe';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
-/** Every page of the four flows that is not an entry page (machines/page-table.ts). */
-const innerPages = [
-  '/AnshinDataBox/Apply',
-  '/AnshinDataBox/Apply/Completed',
-  '/AnshinDataBox/Update/Payment',
-  '/AnshinDataBox/Update/Confirm',
-  '/AnshinDataBox/Update/Completed',
-  '/AnshinDataBox/Cancel/Confirm',
-  '/AnshinDataBox/Cancel/Completed',
-  '/AnshinDataBox/Resume/Completed',
-];
+/** Every live page of a flow that is not an entry page (machines/page-table.ts). */
+const innerPages = livePages.filter((page) => page.flow !== undefined && !page.entry).map((page) => page.path);
+
+test('ページ表のフローの途中ページは、データボックスとバスケットLIVEの両方を含むこと', () => {
+  expect(innerPages).toContain('/AnshinDataBox/Resume/Completed');
+  expect(innerPages).toContain('/BasketLive/Apply');
+  expect(innerPages).toContain('/BasketLive/Cancel/Completed');
+});
 
 test('ポータル内から手続きの途中ページのURLを直接開くと、どのページもE9998のエラーページになること', async ({ page }) => {
   await signIn(page, 'demo11');

@@ -83,6 +83,13 @@ export async function completeOtp(page: Page, request: APIRequestContext, loginI
   const checked = otp.getByRole('radio', { checked: true });
   await expect(checked).toHaveCount(1);
   const to = (await checked.getAttribute('value')) === 'sms' ? contact.phoneNumber : contact.mailAddress;
+  await completeOtpTo(page, request, to, submitLabel);
+}
+
+/** The OTP step: sends the code, reads the new one sent to `to` from the sandbox outbox and submits it. */
+export async function completeOtpTo(page: Page, request: APIRequestContext, to: string, submitLabel: string): Promise<void> {
+  const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
+  await expect(otp).toBeVisible();
   const before = new Set((await outboxMessages(request, to)).map((message) => message.messageId));
   await otp.getByRole('button', { name: '確認コードを送信する' }).click();
   await expect(otp.getByRole('textbox', { name: '確認コード' })).toBeEnabled();

@@ -144,43 +144,45 @@ function TermsStep({ snapshot, send }: ApplyViewProps) {
           error={consentError}
         />
       </section>
-      <section className="card" aria-labelledby="apply-coupon">
-        <h2 id="apply-coupon">クーポン</h2>
-        <TextField
-          id="apply-coupon-code"
-          label="クーポンコード"
-          required={false}
-          value={coupon}
-          onChange={setCoupon}
-          maxLength={20}
-          autoComplete="off"
-          support="お持ちの方のみ入力してください。半角英数字4〜20文字です。"
-          error={couponSyntaxError ?? couponError}
-          disabled={judging}
-        />
-        {applyInfo.couponName === null ? null : (
-          <p className="field__success" role="status">
-            クーポン「{applyInfo.couponName}」を適用します。
-          </p>
-        )}
-        <div className="button-row">
-          <button type="button" className="button button--secondary button--block" onClick={applyCoupon} disabled={judging || coupon.trim() === ''}>
-            {judging ? 'クーポンを確認しています…' : 'クーポンを適用する'}
-          </button>
+      {service.coupons ? (
+        <section className="card" aria-labelledby="apply-coupon">
+          <h2 id="apply-coupon">クーポン</h2>
+          <TextField
+            id="apply-coupon-code"
+            label="クーポンコード"
+            required={false}
+            value={coupon}
+            onChange={setCoupon}
+            maxLength={20}
+            autoComplete="off"
+            support="お持ちの方のみ入力してください。半角英数字4〜20文字です。"
+            error={couponSyntaxError ?? couponError}
+            disabled={judging}
+          />
           {applyInfo.couponName === null ? null : (
-            <button
-              type="button"
-              className="button button--secondary button--block"
-              onClick={() => {
-                setCoupon('');
-                send({ type: 'coupon.clear' });
-              }}
-            >
-              クーポンを外す
-            </button>
+            <p className="field__success" role="status">
+              クーポン「{applyInfo.couponName}」を適用します。
+            </p>
           )}
-        </div>
-      </section>
+          <div className="button-row">
+            <button type="button" className="button button--secondary button--block" onClick={applyCoupon} disabled={judging || coupon.trim() === ''}>
+              {judging ? 'クーポンを確認しています…' : 'クーポンを適用する'}
+            </button>
+            {applyInfo.couponName === null ? null : (
+              <button
+                type="button"
+                className="button button--secondary button--block"
+                onClick={() => {
+                  setCoupon('');
+                  send({ type: 'coupon.clear' });
+                }}
+              >
+                クーポンを外す
+              </button>
+            )}
+          </div>
+        </section>
+      ) : null}
       <div className="button-row">
         <button type="submit" className="button button--block" disabled={judging}>
           同意してお支払い方法の選択へ進む

@@ -64,25 +64,17 @@ function Hero({ view }: { readonly view: ServiceView }) {
           {service.firstMonthFree ? <small>（お申し込み月は無料）</small> : null}
         </p>
       ) : (
-        <table className="plan-table">
-          <caption>プランと月額料金（税込）</caption>
-          <thead>
-            <tr>
-              <th scope="col">プラン</th>
-              <th scope="col">月額料金</th>
-              <th scope="col">内容</th>
-            </tr>
-          </thead>
-          <tbody>
-            {service.plans.map((plan) => (
-              <tr key={plan.planId}>
-                <th scope="row">{plan.name}</th>
-                <td className="nowrap">{monthlyPrice(plan)}</td>
-                <td>{plan.includes}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ul className="plan-list" aria-label="プランと月額料金（税込）">
+          {service.plans.map((plan) => (
+            <li key={plan.planId} className="plan-list__item">
+              <p className="plan-list__head">
+                <span className="plan-list__name">{plan.name}</span>
+                <span className="plan-list__price">{monthlyPrice(plan)}</span>
+              </p>
+              <p className="plan-list__includes">{plan.includes}</p>
+            </li>
+          ))}
+        </ul>
       )}
       <p className="note">{entry?.priceNote}</p>
     </section>
