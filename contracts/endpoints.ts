@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import { storageUsageEndpoint } from './api/anshin-data-box';
 import { AuthInfoSchema } from './api/auth-info';
-import { couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
+import { couponActiveEndpoint, couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
 import { CurrentDateSchema } from './api/current-date';
 import { entryJudgementEndpoint } from './api/entry-judgement';
 import { LineContractSchema } from './api/line-contract';
@@ -129,6 +129,7 @@ export const endpoints = {
   judgeCoupon: couponJudgeEndpoint,
   getCouponResultNew: couponResultNewEndpoint,
   getCouponResultHistory: couponResultHistoryEndpoint,
+  getActiveCoupons: couponActiveEndpoint,
   getPaymentMethods: paymentMethodsEndpoint,
   createPaymentInformation: paymentInformationEndpoint,
   registerService: registerServiceEndpoint,

@@ -28,6 +28,17 @@ export type CouponResult = z.infer<typeof CouponResultSchema>;
 export const CouponResultListResponseSchema = z.object({ coupons: z.array(CouponResultSchema) });
 export type CouponResultListResponse = z.infer<typeof CouponResultListResponseSchema>;
 
+/** A coupon whose benefit runs now: used on a contract the customer still has, within its benefit months. */
+export const ActiveCouponSchema = CouponResultSchema.extend({
+  contractId: z.string(),
+  /** ISO date-time of the last second of the benefit (the end of its last month, Japan time). */
+  benefitEndsAt: z.string(),
+});
+export type ActiveCoupon = z.infer<typeof ActiveCouponSchema>;
+
+export const ActiveCouponListResponseSchema = z.object({ coupons: z.array(ActiveCouponSchema) });
+export type ActiveCouponListResponse = z.infer<typeof ActiveCouponListResponseSchema>;
+
 export const couponJudgeEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/coupon/{couponCd}/judge',
@@ -59,4 +70,15 @@ export const couponResultHistoryEndpoint = defineEndpoint({
   query: NoQuery,
   body: NoBody,
   response: CouponResultListResponseSchema,
+});
+
+export const couponActiveEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/customer/{sbSystemId}/coupon/active',
+  retry: true,
+  summary: '特典期間中のクーポン',
+  params: CustomerParams,
+  query: NoQuery,
+  body: NoBody,
+  response: ActiveCouponListResponseSchema,
 });

@@ -1,8 +1,8 @@
-/** Coupons: judging a code on the apply page, and the customer's coupon results (new and history). */
+/** Coupons: judging a code on the apply page, the customer's coupon results (new and history) and the coupons in effect (active). */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contracts/endpoints';
 import { findCustomer } from '../contracts/contract-repository';
-import { NEW_RESULT_DAYS, couponResults, judgeCoupon } from '../coupons/coupon-repository';
+import { NEW_RESULT_DAYS, activeCoupons, couponResults, judgeCoupon } from '../coupons/coupon-repository';
 import { registerEndpoint, sessionOf } from './register-endpoint';
 
 export function registerCouponRoutes(app: FastifyInstance): void {
@@ -24,5 +24,10 @@ export function registerCouponRoutes(app: FastifyInstance): void {
   registerEndpoint(app, endpoints.getCouponResultHistory, async ({ db, params }) => {
     await findCustomer(db, params.sbSystemId);
     return { coupons: await couponResults(db, params.sbSystemId) };
+  });
+
+  registerEndpoint(app, endpoints.getActiveCoupons, async ({ db, params }) => {
+    await findCustomer(db, params.sbSystemId);
+    return { coupons: await activeCoupons(db, params.sbSystemId) };
   });
 }

@@ -2,11 +2,12 @@
  * Coupons (docs/decisions/0034-entry-judgement-and-coupons.md): judging a code for a service and
  * a customer, using it on a new contract, and the customer's coupon results.
  */
-import { and, desc, eq, gt } from 'drizzle-orm';
-import type { CouponJudgeResponse, CouponResult } from '../../contracts/api/coupon';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import type { ActiveCoupon, CouponJudgeResponse, CouponResult } from '../../contracts/api/coupon';
 import { ServiceIdSchema, type ServiceIdValue } from '../../contracts/codes';
 import type { Db } from '../db/client';
-import { couponUses, coupons } from '../db/schema';
+import { couponUses, coupons, serviceContracts } from '../db/schema';
+import { endOfJstMonth } from '../time/jst';
 
 /** Texts a person reads beside the coupon field (the flow shows ngReason as it is). */
 export const CouponNgReason = {
@@ -59,4 +60,47 @@ export async function couponResults(db: Db, sbSystemId: string, options: { since
     serviceId: ServiceIdSchema.parse(row.serviceId),
     appliedAt: row.usedAt.toISOString(),
   }));
+}
+
+/**
+ * The last second of a coupon's benefit used at `usedAt`: the end of its last month in Japan time,
+ * the month of use counting as the first (ADR 0070). A coupon used on 15 Nov for 1 month ends
+ * 30 Nov 23:59:59; for 3 months, 31 Jan 23:59:59.
+ */
+export function benefitEnd(usedAt: Date, benefitMonths: number): Date {
+  let end = endOfJstMonth(usedAt);
+  for (let month = 1; month < benefitMonths; month += 1) end = endOfJstMonth(new Date(end.getTime() + 1000));
+  return end;
+}
+
+/** Coupons whose benefit runs at `now`: used on a contract the customer has not withdrawn, within its months. */
+export async function activeCoupons(db: Db, sbSystemId: string, now: Date = new Date()): Promise<ActiveCoupon[]> {
+  const rows = await db
+    .select({
+      couponCd: coupons.code,
+      couponName: coupons.name,
+      serviceId: coupons.serviceId,
+      benefitMonths: coupons.benefitMonths,
+      usedAt: couponUses.usedAt,
+      contractId: serviceContracts.id,
+    })
+    .from(couponUses)
+    .innerJoin(coupons, eq(coupons.code, couponUses.couponCode))
+    .innerJoin(serviceContracts, eq(serviceContracts.id, couponUses.contractId))
+    .where(and(eq(couponUses.sbSystemId, sbSystemId), ne(serviceContracts.status, 'withdrawn')))
+    .orderBy(desc(couponUses.usedAt), desc(couponUses.id));
+  return rows.flatMap((row) => {
+    const ends = benefitEnd(row.usedAt, row.benefitMonths);
+    if (ends < now || row.usedAt > now) return [];
+    return [
+      {
+        couponCd: row.couponCd,
+        couponName: row.couponName,
+        serviceId: ServiceIdSchema.parse(row.serviceId),
+        appliedAt: row.usedAt.toISOString(),
+        contractId: row.contractId,
+        benefitEndsAt: ends.toISOString(),
+      },
+    ];
+  });
 }

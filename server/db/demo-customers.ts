@@ -267,8 +267,9 @@ export const demoBenefitHistory = [
 ] as const;
 
 export const demoCoupons = [
-  { code: 'ANSHIN2026', name: 'あんしんデータボックス初月無料クーポン', serviceId: ServiceId.DataStorage, description: 'お申し込み月のご利用料金が無料になります。', validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
-  { code: 'BASKET1M', name: 'バスケットLIVE 1か月無料クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込みから1か月間のご利用料金が無料になります。', validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'ANSHIN2026', name: 'あんしんデータボックス初月無料クーポン', serviceId: ServiceId.DataStorage, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'BASKET1M', name: 'バスケットLIVE 1か月無料クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'BASKET3M', name: 'バスケットLIVE 3か月半額クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月から3か月間、月額料金が半額になります。', benefitMonths: 3, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
 ] as const;
 
 const GiB = 1024 ** 3;

@@ -271,6 +271,8 @@ export const coupons = pgTable('coupons', {
   description: text('description').notNull(),
   validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+  /** How long its benefit runs: the month of use counts as the first (ADR 0070). */
+  benefitMonths: integer('benefit_months').notNull().default(1),
 });
 
 /** A coupon used on a contract; one use per customer and coupon. */
