@@ -27,10 +27,12 @@ import { otpMachine, type OtpEvent } from '../otp.machine';
 import type { ApplyChangeInfo } from '../service-flow/change-payment.flow';
 import {
   NoTokens,
+  assigns,
+  canChooseMobileBill,
+  paysByCard,
   cardDetails,
   cardOutcomeGuards,
   loadContractPort,
-  newRequestKey,
   otpOutcomeGuards,
   submitErrorGuards,
   tokensOf,
@@ -78,13 +80,9 @@ const initialResumeInfo: ResumeInfo = {
   ...NoTokens,
 };
 
-function paysByCard(context: ResumeContext): boolean {
-  return context.contract?.paymentMethod === PaymentMethod.CreditCard;
-}
-
 /** Operation 60 from a card, 70 from the mobile bill (spec section 4). */
 function cardOperation(context: ResumeContext): OperationTypeValue {
-  return paysByCard(context) ? OperationType.CreditToCreditAndResume : OperationType.MobileToCreditAndResume;
+  return paysByCard(context.contract) ? OperationType.CreditToCreditAndResume : OperationType.MobileToCreditAndResume;
 }
 
 function toUpdateRequest(context: ResumeContext): UpdateContractsRequest {
@@ -173,10 +171,10 @@ export const anshinResumeMachine = setup({
         notice: null,
       };
     }),
-    assignRequestKey: assign({ requestKey: () => newRequestKey() }),
-    notify: assign((_, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice })),
-    storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
-    storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+    assignRequestKey: assign(assigns.requestKey),
+    notify: assign(assigns.notice),
+    storeError: assign(assigns.error),
+    storeReceipt: assign(assigns.receipt),
     forwardToProvider: sendTo('registerCard', ({ event }) => event),
     forwardToOtp: sendTo('verifyContact', ({ event }) => event),
   },
@@ -186,11 +184,7 @@ export const anshinResumeMachine = setup({
       context.contract !== null &&
       context.contract.paymentMethod !== null &&
       event.method === context.contract.paymentMethod,
-    canChooseMobileBill: ({ context, event }) =>
-      event.type === 'payment.select' &&
-      event.method === PaymentMethod.WithMobile &&
-      paysByCard(context) &&
-      event.label.trim() !== '',
+    canChooseMobileBill: ({ context, event }) => canChooseMobileBill(context.contract, event),
     isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
     canResume: ({ context }) =>
       context.contract !== null &&

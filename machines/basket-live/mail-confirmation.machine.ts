@@ -17,6 +17,7 @@ import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue'
 import { errorCodeOf } from '../flow-errors';
 import { stepMeta, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
+import { assigns } from '../service-flow/shared';
 
 /** Why the entry judge refused the address (its ngList reason). */
 export type MailAddressProblem = 'unconfirmed' | 'undeliverable';
@@ -81,7 +82,7 @@ export const mailConfirmationMachine = setup({
   actions: {
     enterAddress: assign({ mailAddress: ({ context, event }) => (event.type === 'mail.enter' ? event.mailAddress.trim() : context.mailAddress) }),
     forwardToOtp: sendTo('verifyAddress', ({ event }) => event),
-    assignRequestKey: assign({ requestKey: () => globalThis.crypto.randomUUID() }),
+    assignRequestKey: assign(assigns.requestKey),
     settle: assign((_, params: { output: MailConfirmationOutput }) => ({ output: params.output })),
   },
   guards: {

@@ -22,6 +22,7 @@ import {
 import type { ServiceState } from '../../contracts/lifecycle';
 import { errorCodeOf, isOutcomeUnknown } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { assigns } from '../service-flow/shared';
 
 const ChangePage = '/BasketLive/Plan/Change';
 const CompletedPage = '/BasketLive/Plan/Completed';
@@ -112,9 +113,9 @@ export const basketLivePlanChangeMachine = setup({
       return { quote: planChangeQuote(planOf(contract.planId), planOf(nextPlanId), params.businessDate) };
     }),
     clearQuote: assign({ quote: null }),
-    assignRequestKey: assign({ requestKey: () => globalThis.crypto.randomUUID() }),
-    storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
-    storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+    assignRequestKey: assign(assigns.requestKey),
+    storeError: assign(assigns.error),
+    storeReceipt: assign(assigns.receipt),
   },
   guards: {
     isActiveContract: (_, params: { contract: PlanChangeContract }) =>

@@ -47,10 +47,10 @@ import { otpMachine, type OtpEvent } from '../otp.machine';
 import { requirementId } from '../requirements';
 import {
   NoTokens,
+  assigns,
   cardDetails,
   cardOutcomeGuards,
   hasTokens,
-  newRequestKey,
   otpOutcomeGuards,
   submitErrorGuards,
   tokensOf,
@@ -329,10 +329,10 @@ export function createApplyFlow(service: ServiceDefinition) {
           redirectOrderUrl: null,
         };
       }),
-      assignRequestKey: assign({ requestKey: () => newRequestKey() }),
-      notify: assign((_, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice })),
-      storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
-      storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+      assignRequestKey: assign(assigns.requestKey),
+      notify: assign(assigns.notice),
+      storeError: assign(assigns.error),
+      storeReceipt: assign(assigns.receipt),
       forwardToProvider: sendTo('registerCard', ({ event }) => event),
       forwardToOtp: sendTo('verifyContact', ({ event }) => event),
       forwardToMailConfirmation: sendTo('mailConfirmation', ({ event }) => event),

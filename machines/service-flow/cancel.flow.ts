@@ -15,7 +15,7 @@ import { servicePath, type ServiceDefinition } from '../../contracts/services/se
 import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { requirementId } from '../requirements';
-import { NoTokens, loadContractPort, newRequestKey, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
+import { NoTokens, assigns, loadContractPort, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
 import { loadContractStep, submitUnknownStep, submittingStep } from './steps';
 
 const ErrorPage = '/Error';
@@ -109,9 +109,9 @@ export function createCancelFlow(service: ServiceDefinition) {
       answerSurvey: assign(({ context, event }) => ({
         cancelInfo: { ...context.cancelInfo, survey: event.type === 'survey.answer' ? event.answers : context.cancelInfo.survey },
       })),
-      assignRequestKey: assign({ requestKey: () => newRequestKey() }),
-      storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
-      storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+      assignRequestKey: assign(assigns.requestKey),
+      storeError: assign(assigns.error),
+      storeReceipt: assign(assigns.receipt),
     },
     guards: {
       canCancel: ({ context }) => offered(context).length > 0,

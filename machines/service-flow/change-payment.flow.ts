@@ -29,10 +29,12 @@ import { otpMachine, type OtpEvent } from '../otp.machine';
 import { requirementId } from '../requirements';
 import {
   NoTokens,
+  assigns,
+  canChooseMobileBill,
+  paysByCard,
   cardDetails,
   cardOutcomeGuards,
   loadContractPort,
-  newRequestKey,
   otpOutcomeGuards,
   submitErrorGuards,
   tokensOf,
@@ -85,13 +87,9 @@ const initialChangeInfo = (planId: PlanIdValue): ApplyChangeInfo => ({
   ...NoTokens,
 });
 
-function paysByCard(context: ChangePaymentContext): boolean {
-  return context.contract?.paymentMethod === PaymentMethod.CreditCard;
-}
-
 /** Operation 20 from a card, 40 from the mobile bill (spec section 4). */
 function cardOperation(context: ChangePaymentContext): OperationTypeValue {
-  return paysByCard(context) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
+  return paysByCard(context.contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
 }
 
 function toUpdateRequest(service: ServiceDefinition, context: ChangePaymentContext): UpdateContractsRequest {
@@ -155,7 +153,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       beginChange: assign(({ context }) => ({
         changeInfo: {
           ...initialChangeInfo(planOf(context)),
-          requestType: paysByCard(context) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
+          requestType: paysByCard(context.contract) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
         },
         notice: null,
       })),
@@ -191,10 +189,10 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
           notice: null,
         };
       }),
-      assignRequestKey: assign({ requestKey: () => newRequestKey() }),
-      notify: assign((_, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice })),
-      storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
-      storeReceipt: assign((_, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt })),
+      assignRequestKey: assign(assigns.requestKey),
+      notify: assign(assigns.notice),
+      storeError: assign(assigns.error),
+      storeReceipt: assign(assigns.receipt),
       forwardToProvider: sendTo('registerCard', ({ event }) => event),
       forwardToOtp: sendTo('verifyContact', ({ event }) => event),
     },
@@ -204,12 +202,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         context.contract.paymentMethod !== null &&
         context.contract.status !== 'none' &&
         allowedActions(context.contract.status).includes('changePayment'),
-      // Spec section 4: credit to mobile also requires a non-empty payment label.
-      canChooseMobileBill: ({ context, event }) =>
-        event.type === 'payment.select' &&
-        event.method === PaymentMethod.WithMobile &&
-        paysByCard(context) &&
-        event.label.trim() !== '',
+      canChooseMobileBill: ({ context, event }) => canChooseMobileBill(context.contract, event),
       isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
       ...cardOutcomeGuards,
       ...otpOutcomeGuards,

@@ -1,8 +1,9 @@
 /** Pieces every service flow shares: its input, the contract it starts from, the request key, and how a card is shown. */
 import { fromPromise } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
-import type { ServiceIdValue } from '../../contracts/codes';
+import { PaymentMethod, type ServiceIdValue } from '../../contracts/codes';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
+import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { CardToken } from '../../contracts/api/payment';
 import type { CardProviderOutput, ReturnUrls } from '../card-provider.machine';
 import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
@@ -47,6 +48,30 @@ export function cardDetails(last4: string): string[] {
 /** A fresh per-request key (the idempotency key of spec section 7's per-request key header). */
 export function newRequestKey(): string {
   return globalThis.crypto.randomUUID();
+}
+
+/**
+ * What the flows' common actions assign, once: each flow's setup() names them
+ * (`storeError: assign(assigns.error)`), so its chart shows the names and the logic is here.
+ */
+export const assigns = {
+  /** A fresh key for each submitted content; only a resend of the same content reuses it. */
+  requestKey: () => ({ requestKey: newRequestKey() }),
+  notice: (_: unknown, params: { notice: ErrorCodeValue | null }) => ({ notice: params.notice }),
+  error: (_: unknown, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode }),
+  receipt: (_: unknown, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt }),
+};
+
+/** The contract is paid by card now: a new card is then a card-to-card operation (spec section 4). */
+export function paysByCard(contract: FlowContract | null): boolean {
+  return contract?.paymentMethod === PaymentMethod.CreditCard;
+}
+
+type PaymentSelectEvent = { readonly type: string; readonly method?: string; readonly label?: string };
+
+/** Spec section 4: the mobile bill replaces a card only, and needs a non-empty payment label. */
+export function canChooseMobileBill(contract: FlowContract | null, event: PaymentSelectEvent): boolean {
+  return event.type === 'payment.select' && event.method === PaymentMethod.WithMobile && paysByCard(contract) && (event.label ?? '').trim() !== '';
 }
 
 /** Guards on the card provider round trip's output; each flow's setup() lists them by these names. */
