@@ -8,6 +8,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
 import type { ServiceUsageStatus } from '../../../contracts/api/service-contracts';
@@ -17,12 +18,14 @@ import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow
 import { ErrorMessage } from '../../components/error-message';
 import { usageStatusQueryOptions } from '../top/usage-status-query';
 import { serviceCatalogue } from '../service-catalogue';
-import { MailConfirmationStep } from './mail-confirmation-step';
 import { ContractStateLabels, monthlyPrice } from './service-copy';
 import { useServiceView, type ServiceView } from './service-view';
 import { BusyLine } from './steps';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';
 import './service-flow.css';
+
+// Only a service that confirms the mail address opens it (and its OTP step): its own chunk.
+const MailConfirmationStep = lazy(() => import('./mail-confirmation-step').then((module) => ({ default: module.MailConfirmationStep })));
 
 export function LandingPage() {
   const actor = useKitFlowActor('apply');
@@ -98,7 +101,13 @@ export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewP
       {match(snapshot.value)
         .with('landing', () => <ApplyAction snapshot={snapshot} send={send} usage={usage} usageFailed={usageFailed} />)
         .with('judging', 'judgeRetryWait', () => <BusyLine>お申し込みいただけるか確認しています。</BusyLine>)
-        .with('mailConfirmation', () => (confirmation === undefined ? null : <MailConfirmationStep confirmation={confirmation} />))
+        .with('mailConfirmation', () =>
+          confirmation === undefined ? null : (
+            <Suspense fallback={<BusyLine>メールアドレスの確認を準備しています。</BusyLine>}>
+              <MailConfirmationStep confirmation={confirmation} />
+            </Suspense>
+          ),
+        )
         .with('ineligible', () => (
           <section className="alert alert--error" role="alert" aria-labelledby="service-ineligible">
             <h2 id="service-ineligible" className="alert__title">
