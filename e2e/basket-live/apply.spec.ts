@@ -84,6 +84,7 @@ test.describe.serial('プレミアムを携帯電話料金とまとめて支払�
     await expectPage(page, '/BasketLive/Cancel/Confirm', BklHeading.cancelConfirm);
     await expect(page.getByRole('radio', { name: /月末に解約する（解約予約）/ })).toBeChecked();
     await page.getByRole('checkbox', { name: '料金が高い' }).check();
+    await expect(page.getByRole('checkbox', { name: '機種変更・データ移行が終わった' })).toHaveCount(0);
     await expectAccessible(page);
     await page.getByRole('button', { name: '解約する', exact: true }).click();
     await expectPage(page, '/BasketLive/Cancel/Completed', BklHeading.cancelCompleted);

@@ -62,6 +62,8 @@ const BasketLiveView: ServiceView = {
     'プラン変更のご予約がある場合、解約のお手続きで取り消されます。',
   ],
   cancelEffects: { [RequestType.Withdrawal]: `本日から${viewingEnds}` },
+  // A streaming service has nothing to do with a change of phone.
+  surveyAnswers: ['price', 'unused', 'other-service', 'usability', 'other'],
   firstStep: 'バスケットLIVEのアプリをダウンロードし、このポータルと同じIDでログインしてください。',
   afterCancel: {
     [RequestType.WithdrawalReservationMonthEnd]: [`解約日を過ぎると、${viewingEnds}`],

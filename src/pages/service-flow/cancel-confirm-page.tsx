@@ -24,7 +24,7 @@ export function CancelConfirmFlow({ actor }: { readonly actor: CancelActor }) {
 }
 
 export function CancelConfirmView({ snapshot, send }: CancelViewProps) {
-  const { service, cancelEffects } = useServiceView();
+  const { service, cancelEffects, surveyAnswers } = useServiceView();
   return match(snapshot.value)
     .with('confirm', 'submitting', 'submitUnknown', (value) => {
       const { contract, cancelInfo } = snapshot.context;
@@ -63,7 +63,7 @@ export function CancelConfirmView({ snapshot, send }: CancelViewProps) {
               legend="解約の理由（アンケート）"
               required={false}
               type="checkbox"
-              options={SurveyAnswers}
+              options={SurveyAnswers.filter((answer) => surveyAnswers.includes(answer.value))}
               selected={cancelInfo.survey}
               onChange={(answer, checked) =>
                 send({

@@ -6,6 +6,7 @@
  */
 import { createContext, use, type ComponentType } from 'react';
 import type { FlowContract } from '../../../contracts/api/service-contracts';
+import type { CancelSurveyAnswer } from '../../../contracts/api/service-requests';
 import type { RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceDefinition } from '../../../contracts/services/service-definition';
 
@@ -25,6 +26,8 @@ export type ServiceView = {
   readonly cancelEffects: Partial<Record<RequestTypeValue, string>>;
   /** What the customer does first once the application is accepted (Apply/Completed). */
   readonly firstStep: string;
+  /** The answers of the cancel survey that make sense for this service, in order. */
+  readonly surveyAnswers: readonly CancelSurveyAnswer[];
   /** Lines the completed cancel page adds, by request type. */
   readonly afterCancel: Partial<Record<RequestTypeValue, readonly string[]>>;
   /** A section of the contract page that only this service has (storage used, plan change...). */
