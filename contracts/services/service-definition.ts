@@ -6,7 +6,7 @@
  * its view (src/pages/<service>/); which actions a service offers stays in contracts/lifecycle.ts.
  */
 import type { PlanIdValue, ServiceIdValue } from '../codes';
-import { ActionsByService, type ServiceAction } from '../lifecycle';
+import type { ServiceAction } from '../lifecycle';
 
 export type ServicePlan = {
   readonly planId: PlanIdValue;
@@ -64,15 +64,6 @@ export function servicePath(service: Pick<ServiceDefinition, 'routePrefix'>, pag
 /** The flows the kit builds, each for a service that offers the action of the same name. */
 export const KitFlowKinds = ['apply', 'changePayment', 'cancel'] as const satisfies readonly ServiceAction[];
 export type KitFlowKind = (typeof KitFlowKinds)[number];
-
-export function offers(service: Pick<ServiceDefinition, 'serviceId'>, action: ServiceAction): boolean {
-  return ActionsByService[service.serviceId].includes(action);
-}
-
-/** The kit's flows this service has. */
-export function kitFlowKinds(service: Pick<ServiceDefinition, 'serviceId'>): readonly KitFlowKind[] {
-  return KitFlowKinds.filter((kind) => offers(service, kind));
-}
 
 /** The machine id of one of the service's kit flows: `anshin` + `Apply`. */
 export function kitFlowId(service: Pick<ServiceDefinition, 'flowPrefix'>, kind: KitFlowKind): string {

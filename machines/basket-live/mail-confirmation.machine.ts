@@ -7,7 +7,6 @@
  */
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import {
-  ConfirmableMailAddressSchema,
   MailConfirmationOtpPurpose,
   type MailAddrPortabilityContractsRequest,
   type MailAddrPortabilityContractsResponse,
@@ -15,6 +14,7 @@ import {
 } from '../../contracts/api/mail-address-confirmation';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import { errorCodeOf } from '../flow-errors';
+import { isConfirmableAddress } from './confirmable-address';
 import { stepMeta, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
 import { assigns } from '../service-flow/shared';
@@ -55,13 +55,6 @@ type MailConfirmationContext = MailConfirmationInput & {
 };
 
 type OutputArgs<T> = { readonly event: { readonly output: T } };
-
-/** An address worth a code: well formed, and not the one the judge refused for its domain. */
-export function isConfirmableAddress(context: Pick<MailConfirmationContext, 'mailAddress' | 'currentMailAddress' | 'problem'>): boolean {
-  if (!ConfirmableMailAddressSchema.safeParse(context.mailAddress).success) return false;
-  const refused = context.problem === 'undeliverable' ? context.currentMailAddress?.toLowerCase() : undefined;
-  return context.mailAddress.toLowerCase() !== refused;
-}
 
 export const mailConfirmationMachine = setup({
   types: {

@@ -9,8 +9,10 @@ import { failures, modelEvents, otpEvents } from '../model-fixtures';
 import type { MachineEntry, MachineInvariant } from '../registry';
 import { serviceFlowEntries } from '../service-flow/model-entries';
 import { basketLiveApplyMachine, basketLiveCancelMachine, basketLiveChangePaymentMachine } from './basket-live.flows';
-import { isConfirmableAddress, mailConfirmationMachine } from './mail-confirmation.machine';
-import { basketLivePlanChangeMachine, offeredPlans, type PlanChangeContract } from './plan-change.machine';
+import { isConfirmableAddress } from './confirmable-address';
+import { mailConfirmationMachine } from './mail-confirmation.machine';
+import { offeredPlans } from './offered-plans';
+import { basketLivePlanChangeMachine, type PlanChangeContract } from './plan-change.machine';
 
 type PlanChangeSnapshot = SnapshotFrom<typeof basketLivePlanChangeMachine>;
 

@@ -14,13 +14,13 @@ import type { ContractReceipt } from '../../contracts/api/service-requests';
 import { BasketLivePlans, type BasketLivePlan, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import {
   PlanChangeRequestType,
-  offeredPlanIds,
   planChangeQuote,
   type PendingPlanChange,
   type PlanChangeQuote,
 } from '../../contracts/services/plan-change';
 import type { ServiceState } from '../../contracts/lifecycle';
 import { errorCodeOf, isOutcomeUnknown } from '../flow-errors';
+import { offeredPlans } from './offered-plans';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { assigns } from '../service-flow/shared';
 
@@ -59,18 +59,10 @@ export type PlanChangeEvent =
 export type LoadPlanContractInput = { readonly sbSystemId: string };
 export type ChangePlanInput = { readonly sbSystemId: string; readonly requestKey: string; readonly body: PlanChangeRequest };
 
-const lineup: readonly BasketLivePlanId[] = BasketLivePlans.map((plan) => plan.planId);
-
 function planOf(planId: BasketLivePlanId): BasketLivePlan {
   const plan = BasketLivePlans.find((candidate) => candidate.planId === planId);
   if (plan === undefined) throw new Error(`not a basket live plan: ${planId}`);
   return plan;
-}
-
-/** The plans the customer may choose now (none before the contract is loaded). */
-export function offeredPlans(contract: PlanChangeContract | null): readonly BasketLivePlanId[] {
-  if (contract?.planId == null) return [];
-  return offeredPlanIds(lineup, contract.planId, contract.pendingPlan);
 }
 
 function toChangeRequest(context: PlanChangeContext): PlanChangeRequest {

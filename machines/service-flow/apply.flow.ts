@@ -26,7 +26,7 @@ import {
 } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { MailCheckServiceIdSchema } from '../../contracts/api/mail-address-confirmation';
-import { type ContractReceipt, type RegisterServiceRequest } from '../../contracts/api/service-requests';
+import type { ContractReceipt, RegisterServiceRequest } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import {
   EntryJudgementRetry,

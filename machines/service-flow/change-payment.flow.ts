@@ -22,7 +22,7 @@ import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
-import { type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
+import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';

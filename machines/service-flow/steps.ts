@@ -5,7 +5,7 @@
  * lists those names in its own setup(), so the exported charts show the same names in every flow.
  */
 import type { FlowContract } from '../../contracts/api/service-contracts';
-import { type ContractReceipt } from '../../contracts/api/service-requests';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { OperationTypeValue, ServiceIdValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { CardProviderOutput } from '../card-provider.machine';

@@ -3,7 +3,7 @@
  * client), the stores, the flow registry and the browser.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { endpoints } from '../../contracts/endpoints';
+import { pageEndpoints } from '../../contracts/page-endpoints';
 import { normalizePath } from '../../machines/page-table';
 import { ApiRequestError, callApi } from '../api/api-client';
 import type { AppConfig } from '../config/app-config';
@@ -83,7 +83,7 @@ export function createNavigationServices(options: NavigationServicesOptions): Na
     checkRegulation: async (page) => {
       // The regulation-page header of every later call names the page the customer is on.
       if (authStore.get().pageId !== page.id) authStore.set({ pageId: page.id });
-      const result = await callApi(endpoints.checkRegulation, { body: { pageId: page.id }, errorHandler: false });
+      const result = await callApi(pageEndpoints.checkRegulation, { body: { pageId: page.id }, errorHandler: false });
       if (!result.ok) throw new CallFailure(result.status, result.error.code, result.error.endDate);
     },
     flowInput: ({ flowId, sbSystemId }) => flowInput({ flowId, sbSystemId, origin: window.location.origin }),

@@ -3,15 +3,15 @@
  * info (the spec's "common info") and the general master data. One `queryOptions` factory
  * each, so the rules and the pages share one cache entry per read.
  */
-import { endpoints } from '../../contracts/endpoints';
+import { pageEndpoints } from '../../contracts/page-endpoints';
 import { queryOptionsFor } from '../api/query-options';
 
-export const authInfoQueryOptions = () => queryOptionsFor(endpoints.getAuthInfo, {});
+export const authInfoQueryOptions = () => queryOptionsFor(pageEndpoints.getAuthInfo, {});
 
-export const lineContractQueryOptions = () => queryOptionsFor(endpoints.getLineContract, {});
+export const lineContractQueryOptions = () => queryOptionsFor(pageEndpoints.getLineContract, {});
 
 /** "Fetching general master data" happens once per tab: the master does not change in a session. */
 export const paymentMethodMasterQueryOptions = () => ({
-  ...queryOptionsFor(endpoints.getPaymentMethodMaster, {}),
+  ...queryOptionsFor(pageEndpoints.getPaymentMethodMaster, {}),
   staleTime: Number.POSITIVE_INFINITY,
 });

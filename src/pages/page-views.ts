@@ -7,7 +7,7 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import { createElement, type ComponentType } from 'react';
 import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
-import { kitFlowKinds, servicePath, type KitFlowKind, type ServiceDefinition, type ServicePage } from '../../contracts/services/service-definition';
+import { kitFlowId, servicePath, type KitFlowKind, type ServiceDefinition, type ServicePage } from '../../contracts/services/service-definition';
 import { findLivePage, findPage, type PageEntry } from '../../machines/page-table';
 import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
 
@@ -40,14 +40,14 @@ const kitPages: Record<Exclude<ServicePage, 'resumeConfirm' | 'resumeCompleted' 
   cancelCompleted: ['cancel', () => import('./service-flow/cancel-completed-page'), 'CancelCompletedPage'],
 };
 
-/** Every kit page of each service whose flow the service offers, by the page table's screen id. */
+/** Every kit page of each service that the page table gives to the service's kit flow, by screen id. */
 function kitPageViews(services: readonly (readonly [ServiceDefinition, ViewLoader])[]): Record<string, RouteComponent> {
   const views: Record<string, RouteComponent> = {};
   for (const [service, view] of services) {
-    const kinds = kitFlowKinds(service);
     for (const [page, [kind, load, exportName]] of Object.entries(kitPages)) {
+      // The page table says which pages a service has and which flow owns each.
       const entry = findPage(servicePath(service, page as ServicePage));
-      if (entry === undefined || !kinds.includes(kind)) continue;
+      if (entry?.flow !== kitFlowId(service, kind)) continue;
       views[entry.id] = servicePage(view, load, exportName);
     }
   }

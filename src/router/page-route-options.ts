@@ -6,7 +6,7 @@
  */
 import type { AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { endpoints } from '../../contracts/endpoints';
+import { pageEndpoints } from '../../contracts/page-endpoints';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { callApi } from '../api/api-client';
 import { appConfig, isAllowedRedirectTarget } from '../config/app-config';
@@ -83,7 +83,7 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
     },
     loader: async ({ context }): Promise<RedirectLoaderData> => {
       const target = context.redirectTarget as string;
-      const result = await callApi(endpoints.issueTicket, {
+      const result = await callApi(pageEndpoints.issueTicket, {
         body: { tokenId: authStore.get().sessionToken ?? '', userAgent: navigator.userAgent.slice(0, 1024) },
         errorHandler: false,
       });

@@ -1,5 +1,5 @@
 /** GET contracts: the customer's optional-service contracts, payment details masked. */
-import { endpoints } from '../../../contracts/endpoints';
+import { pageEndpoints } from '../../../contracts/page-endpoints';
 import { queryOptionsFor } from '../query-options';
 
-export const contractsQueryOptions = () => queryOptionsFor(endpoints.getContracts, {});
+export const contractsQueryOptions = () => queryOptionsFor(pageEndpoints.getContracts, {});

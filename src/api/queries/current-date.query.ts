@@ -5,10 +5,10 @@
  * what the server decides.
  */
 import { useQuery } from '@tanstack/react-query';
-import { endpoints } from '../../../contracts/endpoints';
+import { pageEndpoints } from '../../../contracts/page-endpoints';
 import { queryOptionsFor } from '../query-options';
 
-export const currentDateQueryOptions = () => queryOptionsFor(endpoints.getCurrentDate, {});
+export const currentDateQueryOptions = () => queryOptionsFor(pageEndpoints.getCurrentDate, {});
 
 /** 00:00 JST of a "yyyy/mm/dd" business date. */
 export function businessDay(businessDate: string): Date {

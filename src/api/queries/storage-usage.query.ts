@@ -1,5 +1,5 @@
 /** GET storage/usage: how much of the data box the customer uses. */
-import { endpoints } from '../../../contracts/endpoints';
+import { storageUsageEndpoint } from '../../../contracts/api/anshin-data-box';
 import { queryOptionsFor } from '../query-options';
 
-export const storageUsageQueryOptions = () => queryOptionsFor(endpoints.getStorageUsage, {});
+export const storageUsageQueryOptions = () => queryOptionsFor(storageUsageEndpoint, {});

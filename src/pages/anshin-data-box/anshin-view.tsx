@@ -10,7 +10,7 @@ import { storageUsageQueryOptions } from '../../api/queries/storage-usage.query'
 import { formatTaxIncludedYen } from '../service-catalogue';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
-import { BusyLine } from '../service-flow/steps';
+import { BusyLine } from '../service-flow/busy-line';
 
 const gigabytes = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 1 });
 // Storage is sold in binary gigabytes (50GB = 50 x 1024^3 bytes), as phones show it.

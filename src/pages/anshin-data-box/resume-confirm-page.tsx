@@ -16,7 +16,8 @@ import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
 import { monthlyPrice, paymentLine } from '../service-flow/service-copy';
 import { ContractSummary } from '../service-flow/contract-summary';
 import { ChoiceGroup } from '../service-flow/fields';
-import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitUnknown } from '../service-flow/steps';
+import { BusyLine } from '../service-flow/busy-line';
+import { CardProviderStep, Notice, OtpStep, SubmitUnknown } from '../service-flow/steps';
 import { useFlowActor, type ResumeActor } from '../service-flow/use-flow-actor';
 import '../service-flow/service-flow.css';
 

@@ -6,9 +6,11 @@
 import { useSelector } from '@xstate/react';
 import type { SnapshotFrom } from 'xstate';
 import { match } from 'ts-pattern';
-import { offeredPlans, type basketLivePlanChangeMachine, type PlanChangeEvent } from '../../../machines/basket-live/plan-change.machine';
+import { offeredPlans } from '../../../machines/basket-live/offered-plans';
+import type { basketLivePlanChangeMachine, PlanChangeEvent } from '../../../machines/basket-live/plan-change.machine';
 import { ChoiceGroup } from '../service-flow/fields';
-import { BusyLine, SubmitActions, SubmitUnknown } from '../service-flow/steps';
+import { BusyLine } from '../service-flow/busy-line';
+import { SubmitActions, SubmitUnknown } from '../service-flow/steps';
 import { useFlowActor, type PlanChangeActor } from '../service-flow/use-flow-actor';
 import { formatJstDay, planLine, planOf, quoteNotes, signedYen } from './plan-copy';
 import '../service-flow/service-flow.css';

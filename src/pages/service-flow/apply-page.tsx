@@ -15,7 +15,8 @@ import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow
 import { billingTerms, cardSuffix, monthlyPrice, paymentLine, planOf, priceLine } from './service-copy';
 import { CheckboxField, ChoiceGroup, TextField } from './fields';
 import { useServiceView } from './service-view';
-import { BusyLine, CardProviderStep, Notice, OtpStep, SubmitActions, SubmitUnknown } from './steps';
+import { BusyLine } from './busy-line';
+import { CardProviderStep, Notice, OtpStep, SubmitActions, SubmitUnknown } from './steps';
 import { TermsText } from './terms-text';
 import { useBusinessDay } from '../../api/queries/current-date.query';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';

@@ -10,7 +10,8 @@ import { CancelTypeLabels, SurveyAnswers } from './service-copy';
 import { useServiceView } from './service-view';
 import type { CancelViewProps } from './cancel-inform-page';
 import { ChoiceGroup } from './fields';
-import { BusyLine, SubmitActions, SubmitUnknown } from './steps';
+import { BusyLine } from './busy-line';
+import { SubmitActions, SubmitUnknown } from './steps';
 import { useKitFlowActor, type CancelActor } from './use-flow-actor';
 import './service-flow.css';
 

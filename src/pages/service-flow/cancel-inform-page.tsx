@@ -13,7 +13,7 @@ import type { CancelFlowMachine } from '../../../machines/service-flow/cancel.fl
 import { ErrorMessage } from '../../components/error-message';
 import { ContractSummary } from './contract-summary';
 import { useServiceView } from './service-view';
-import { BusyLine } from './steps';
+import { BusyLine } from './busy-line';
 import { useKitFlowActor, type CancelActor } from './use-flow-actor';
 import './service-flow.css';
 

@@ -20,7 +20,7 @@ import { usageStatusQueryOptions } from '../top/usage-status-query';
 import { serviceCatalogue } from '../service-catalogue';
 import { ContractStateLabels, monthlyPrice } from './service-copy';
 import { useServiceView, type ServiceView } from './service-view';
-import { BusyLine } from './steps';
+import { BusyLine } from './busy-line';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';
 import './service-flow.css';
 

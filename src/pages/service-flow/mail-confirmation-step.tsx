@@ -7,9 +7,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { match } from 'ts-pattern';
 import type { ActorRefFrom } from 'xstate';
-import { isConfirmableAddress, type mailConfirmationMachine } from '../../../machines/basket-live/mail-confirmation.machine';
+import { isConfirmableAddress } from '../../../machines/basket-live/confirmable-address';
+import type { mailConfirmationMachine } from '../../../machines/basket-live/mail-confirmation.machine';
 import { TextField } from './fields';
-import { BusyLine, OtpStep } from './steps';
+import { BusyLine } from './busy-line';
+import { OtpStep } from './steps';
 
 export type MailConfirmationStepProps = { readonly confirmation: ActorRefFrom<typeof mailConfirmationMachine> };
 

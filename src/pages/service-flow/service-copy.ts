@@ -2,7 +2,7 @@
  * Japanese copy and formatting every service's pages share: prices and billing terms from the
  * service definition, contract states, dates, cancel types and the cancel survey.
  */
-import { type CancelSurveyAnswer } from '../../../contracts/api/service-requests';
+import type { CancelSurveyAnswer } from '../../../contracts/api/service-requests';
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceState } from '../../../contracts/lifecycle';
 import type { ServiceDefinition, ServicePlan } from '../../../contracts/services/service-definition';

@@ -17,7 +17,7 @@ import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/ch
 import { contractsQueryOptions } from '../../api/queries/contracts.query';
 import { ContractSummary } from './contract-summary';
 import { useServiceView } from './service-view';
-import { BusyLine } from './steps';
+import { BusyLine } from './busy-line';
 import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './service-flow.css';
 

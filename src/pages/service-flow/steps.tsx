@@ -1,12 +1,12 @@
 /**
- * Pieces several data storage pages show inside their own step: a notice from the catalogue,
- * a busy line, the one-time password step, the card provider round trip and the
- * "did it go through?" resend.
+ * Pieces several service pages show inside their own step: a notice from the catalogue, the
+ * one-time password step, the card provider round trip and the "did it go through?" resend.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { match } from 'ts-pattern';
 import type { ActorRefFrom } from 'xstate';
+import { BusyLine } from './busy-line';
 import { OtpResendCooldownMs } from '../../../contracts/api/otp';
 import { describeError, ErrorCode } from '../../../contracts/error-catalogue';
 import { maskMailAddress, maskPhoneNumber } from '../../../contracts/text/masking';
@@ -26,14 +26,6 @@ export function Notice({ code }: { readonly code: string }) {
   );
 }
 
-export function BusyLine({ children }: { readonly children: ReactNode }) {
-  return (
-    <div className="busy-line" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{children}</span>
-    </div>
-  );
-}
 
 const OtpCodeField = digitField('確認コード', 6);
 

@@ -10,7 +10,8 @@ import { MobileBillLabel, PaymentMethod } from '../../../contracts/codes';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
 import { paymentLine } from './service-copy';
 import { ChoiceGroup } from './fields';
-import { BusyLine, CardProviderStep, Notice } from './steps';
+import { BusyLine } from './busy-line';
+import { CardProviderStep, Notice } from './steps';
 import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './service-flow.css';
 

@@ -1,0 +1,13 @@
+/**
+ * Whether an address may be sent a confirmation code: the machine's guard and the view's field
+ * check read the same rule. Its own module so the view does not load the machine.
+ */
+import { ConfirmableMailAddressSchema } from '../../contracts/api/mail-address-confirmation';
+import type { MailAddressProblem } from './mail-confirmation.machine';
+
+/** An address worth a code: well formed, and not the one the judge refused for its domain. */
+export function isConfirmableAddress(context: { readonly mailAddress: string; readonly currentMailAddress: string | null; readonly problem: MailAddressProblem }): boolean {
+  if (!ConfirmableMailAddressSchema.safeParse(context.mailAddress).success) return false;
+  const refused = context.problem === 'undeliverable' ? context.currentMailAddress?.toLowerCase() : undefined;
+  return context.mailAddress.toLowerCase() !== refused;
+}
