@@ -17,7 +17,8 @@ import { monthlyPrice, paymentLine } from '../service-flow/service-copy';
 import { ContractSummary } from '../service-flow/contract-summary';
 import { ChoiceGroup } from '../service-flow/fields';
 import { BusyLine } from '../service-flow/busy-line';
-import { CardProviderStep, Notice, OtpStep, SubmitUnknown } from '../service-flow/steps';
+import { CardProviderStep, OtpStep } from '../service-flow/steps';
+import { Notice, SubmitUnknown } from '../service-flow/step-actions';
 import { useFlowActor, type ResumeActor } from '../service-flow/use-flow-actor';
 import '../service-flow/service-flow.css';
 

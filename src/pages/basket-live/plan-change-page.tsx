@@ -10,7 +10,7 @@ import { offeredPlans } from '../../../machines/basket-live/offered-plans';
 import type { basketLivePlanChangeMachine, PlanChangeEvent } from '../../../machines/basket-live/plan-change.machine';
 import { ChoiceGroup } from '../service-flow/fields';
 import { BusyLine } from '../service-flow/busy-line';
-import { SubmitActions, SubmitUnknown } from '../service-flow/steps';
+import { SubmitActions, SubmitUnknown } from '../service-flow/step-actions';
 import { useFlowActor, type PlanChangeActor } from '../service-flow/use-flow-actor';
 import { formatJstDay, planLine, planOf, quoteNotes, signedYen } from './plan-copy';
 import '../service-flow/service-flow.css';

@@ -5,7 +5,7 @@
  * the final confirmation (特商法 12条の6), the one-time password and the submit.
  */
 import { useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
 import { CouponCodeSchema } from '../../../contracts/api/coupon';
@@ -16,11 +16,17 @@ import { billingTerms, cardSuffix, monthlyPrice, paymentLine, planOf, priceLine 
 import { CheckboxField, ChoiceGroup, TextField } from './fields';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
-import { CardProviderStep, Notice, OtpStep, SubmitActions, SubmitUnknown } from './steps';
+import { Notice, SubmitActions, SubmitUnknown } from './step-actions';
 import { TermsText } from './terms-text';
 import { useBusinessDay } from '../../api/queries/current-date.query';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';
 import './service-flow.css';
+
+// The card provider round trip and the one-time password come late in the application: they
+// load when the customer reaches them, so the page's first step stays small.
+const CardProviderStep = lazy(() => import('./steps').then((module) => ({ default: module.CardProviderStep })));
+const OtpStep = lazy(() => import('./steps').then((module) => ({ default: module.OtpStep })));
+const stepLoading = <BusyLine>画面を準備しています。</BusyLine>;
 
 export function ApplyPage() {
   return <ApplyFlow actor={useKitFlowActor('apply')} />;
@@ -48,11 +54,13 @@ export function ApplyView(props: ApplyViewProps) {
     .with('loadingPaymentMethods', () => <BusyLine>お支払い方法を確認しています。</BusyLine>)
     .with('paymentSelect', () => <PaymentStep {...props} />)
     .with({ cardProvider: 'opening' }, { cardProvider: 'away' }, { cardProvider: 'verifying' }, (value) => (
-      <CardProviderStep
-        step={value.cardProvider}
-        redirectOrderUrl={snapshot.context.redirectOrderUrl}
-        onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
-      />
+      <Suspense fallback={stepLoading}>
+        <CardProviderStep
+          step={value.cardProvider}
+          redirectOrderUrl={snapshot.context.redirectOrderUrl}
+          onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
+        />
+      </Suspense>
     ))
     .with('confirm', 'otp', 'submitting', 'submitUnknown', () => <ConfirmStep {...props} />)
     .with('landing', 'judging', 'judgeRetryWait', 'mailConfirmation', 'ineligible', 'completed', 'failed', () => (
@@ -320,7 +328,13 @@ function ConfirmStep({ snapshot, send, today }: ApplyViewProps) {
         </ul>
       </section>
       {match(snapshot.value)
-        .with('otp', () => (otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して申し込む" />))
+        .with('otp', () =>
+          otp === undefined ? null : (
+            <Suspense fallback={stepLoading}>
+              <OtpStep otp={otp} send={send} submitLabel="認証して申し込む" />
+            </Suspense>
+          ),
+        )
         .with('submitUnknown', () => <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />)
         .otherwise(() => (
           <SubmitActions

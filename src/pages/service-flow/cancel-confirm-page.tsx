@@ -11,7 +11,7 @@ import { useServiceView } from './service-view';
 import type { CancelViewProps } from './cancel-inform-page';
 import { ChoiceGroup } from './fields';
 import { BusyLine } from './busy-line';
-import { SubmitActions, SubmitUnknown } from './steps';
+import { SubmitActions, SubmitUnknown } from './step-actions';
 import { useKitFlowActor, type CancelActor } from './use-flow-actor';
 import './service-flow.css';
 

@@ -3,15 +3,19 @@
  * method, from when it applies), then the one-time password and the update.
  */
 import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
 import { match } from 'ts-pattern';
 import { nextMonthOf, paymentLine, planOf } from './service-copy';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
-import { OtpStep, SubmitActions, SubmitUnknown } from './steps';
+import { SubmitActions, SubmitUnknown } from './step-actions';
 import type { ChangePaymentViewProps } from './update-payment-page';
 import { useBusinessDay } from '../../api/queries/current-date.query';
 import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './service-flow.css';
+
+// The one-time password loads when the customer confirms the change.
+const OtpStep = lazy(() => import('./steps').then((module) => ({ default: module.OtpStep })));
 
 export function UpdateConfirmPage() {
   return <UpdateConfirmFlow actor={useKitFlowActor('changePayment')} />;
@@ -67,7 +71,11 @@ export function UpdateConfirmView({ snapshot, send, today }: ChangePaymentViewPr
     .with('otp', () => (
       <>
         {summary}
-        {otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して変更する" />}
+        {otp === undefined ? null : (
+          <Suspense fallback={<BusyLine>画面を準備しています。</BusyLine>}>
+            <OtpStep otp={otp} send={send} submitLabel="認証して変更する" />
+          </Suspense>
+        )}
       </>
     ))
     .with('submitUnknown', () => (

@@ -11,7 +11,8 @@ import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/ch
 import { paymentLine } from './service-copy';
 import { ChoiceGroup } from './fields';
 import { BusyLine } from './busy-line';
-import { CardProviderStep, Notice } from './steps';
+import { CardProviderStep } from './steps';
+import { Notice } from './step-actions';
 import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './service-flow.css';
 
