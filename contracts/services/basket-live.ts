@@ -20,6 +20,13 @@ export const BasketLivePlans = [
 export type BasketLivePlan = (typeof BasketLivePlans)[number];
 export type BasketLivePlanId = BasketLivePlan['planId'];
 
+/** A basket live plan by its id (the type makes an unknown id impossible). */
+export function basketLivePlan(planId: BasketLivePlanId): BasketLivePlan {
+  const plan = BasketLivePlans.find((candidate) => candidate.planId === planId);
+  if (plan === undefined) throw new Error(`not a basket live plan: ${planId}`);
+  return plan;
+}
+
 export const BasketLive = {
   serviceId: ServiceId.BasketLive,
   number: ServiceNumber.BasketLive,

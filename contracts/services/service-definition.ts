@@ -70,10 +70,7 @@ export function kitFlowId(service: Pick<ServiceDefinition, 'flowPrefix'>, kind: 
   return `${service.flowPrefix}${kind.charAt(0).toUpperCase()}${kind.slice(1)}`;
 }
 
-export function planOf<S extends ServiceDefinition>(service: S, planId: string): S['plans'][number] | undefined {
-  return service.plans.find((plan) => plan.planId === planId);
-}
-
-export function defaultPlan<S extends ServiceDefinition>(service: S): S['plans'][0] {
-  return service.plans[0];
+/** The service's plan with this id; its first plan (the one an application starts with) when the id is absent or not its own. */
+export function planOf(service: Pick<ServiceDefinition, 'plans'>, planId: string | null): ServicePlan {
+  return service.plans.find((plan) => plan.planId === planId) ?? service.plans[0];
 }

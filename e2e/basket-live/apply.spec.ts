@@ -6,13 +6,12 @@
  * Each describe is serial: its second test starts from the contract the first one made.
  */
 import { expectAccessible } from '../support/axe';
-import { completeOtp, expectBackSuppressed, expectPage, payWithNewCard, serviceContracts, TestCard } from '../support/anshin';
+import { completeOtp, consentAndContinue, expectBackSuppressed, expectPage, payWithNewCard, serviceContracts, TestCard } from '../support/anshin';
 import {
   applyCoupon,
   basketLiveCard,
   BklHeading,
   choosePlan,
-  consentAndContinue,
   couponHistory,
   openLanding,
   startApplication,

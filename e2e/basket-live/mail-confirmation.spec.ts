@@ -5,8 +5,8 @@
  * Customers: demo13 (address not confirmed yet), demo14 (address on a refused domain).
  */
 import { expectAccessible } from '../support/axe';
-import { completeOtp, completeOtpTo, expectPage, serviceContracts } from '../support/anshin';
-import { BklHeading, consentAndContinue, openLanding } from '../support/basket-live';
+import { completeOtp, completeOtpTo, consentAndContinue, expectPage, serviceContracts } from '../support/anshin';
+import { BklHeading, openLanding } from '../support/basket-live';
 import { signIn } from '../support/sign-in';
 import { expect, test, type Page } from '../support/traced-test';
 

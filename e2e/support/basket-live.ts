@@ -4,26 +4,35 @@
  * The steps every service shares (OTP, card provider, Back) are in ./anshin.ts.
  */
 import { expect, type Page } from '@playwright/test';
-import { authInfo, consentAndContinue, expectPage, serviceCard } from './anshin';
+import { BasketLive } from '../../contracts/services/basket-live';
+import { servicePath, type ServicePage } from '../../contracts/services/service-definition';
+import { findPage } from '../../machines/page-table';
+import { authInfo, expectPage, serviceCard } from './anshin';
 
-export const ServiceName = 'バスケットLIVE';
+const pages = [
+  'landing',
+  'apply',
+  'applyCompleted',
+  'detail',
+  'updatePayment',
+  'updateConfirm',
+  'updateCompleted',
+  'cancelInform',
+  'cancelConfirm',
+  'cancelCompleted',
+] as const satisfies readonly ServicePage[];
 
-/** The level-1 heading of each basket live page (machines/page-table.ts). */
-export const BklHeading = {
-  landing: 'バスケットLIVE',
-  apply: 'バスケットLIVEのお申し込み',
-  applyCompleted: 'バスケットLIVEのお申し込み完了',
-  detail: 'バスケットLIVEのご契約内容',
-  updatePayment: 'お支払い方法の変更',
-  updateConfirm: 'お支払い方法の変更内容の確認',
-  updateCompleted: 'お支払い方法の変更完了',
-  cancelInform: 'バスケットLIVEの解約について',
-  cancelConfirm: 'バスケットLIVEの解約内容の確認',
-  cancelCompleted: 'バスケットLIVEの解約完了',
-} as const;
+function titleOf(page: ServicePage): string {
+  const entry = findPage(servicePath(BasketLive, page));
+  if (entry === undefined) throw new Error(`not in the page table: ${page}`);
+  return entry.title;
+}
+
+/** The level-1 heading of each basket live page, read from the page table. */
+export const BklHeading = Object.fromEntries(pages.map((page) => [page, titleOf(page)])) as Record<(typeof pages)[number], string>;
 
 export function basketLiveCard(page: Page) {
-  return serviceCard(page, ServiceName);
+  return serviceCard(page, BasketLive.name);
 }
 
 /** From Top: the basket live card's 申し込む, to the landing page. */
@@ -51,8 +60,6 @@ export async function applyCoupon(page: Page, code: string): Promise<void> {
   await page.getByRole('button', { name: 'クーポンを適用する' }).click();
   await expect(page.getByRole('button', { name: 'クーポンを適用する' })).toBeVisible();
 }
-
-export { consentAndContinue };
 
 type CouponJson = { couponCd: string; couponName: string; serviceId: string };
 

@@ -11,7 +11,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ContractStatus } from '../../contracts/codes';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
-import { BasketLivePlans, type BasketLivePlan, type BasketLivePlanId } from '../../contracts/services/basket-live';
+import { basketLivePlan, type BasketLivePlan, type BasketLivePlanId } from '../../contracts/services/basket-live';
 import {
   PlanChangeRequestType,
   planChangeQuote,
@@ -59,11 +59,6 @@ export type PlanChangeEvent =
 export type LoadPlanContractInput = { readonly sbSystemId: string };
 export type ChangePlanInput = { readonly sbSystemId: string; readonly requestKey: string; readonly body: PlanChangeRequest };
 
-function planOf(planId: BasketLivePlanId): BasketLivePlan {
-  const plan = BasketLivePlans.find((candidate) => candidate.planId === planId);
-  if (plan === undefined) throw new Error(`not a basket live plan: ${planId}`);
-  return plan;
-}
 
 function toChangeRequest(context: PlanChangeContext): PlanChangeRequest {
   if (context.nextPlanId === null) throw new Error('plan change submitted without a chosen plan');
@@ -102,7 +97,7 @@ export const basketLivePlanChangeMachine = setup({
     storeQuote: assign(({ context }, params: { businessDate: string }) => {
       const { contract, nextPlanId } = context;
       if (contract?.planId == null || nextPlanId === null) throw new Error('quote without a current and a chosen plan');
-      return { quote: planChangeQuote(planOf(contract.planId), planOf(nextPlanId), params.businessDate) };
+      return { quote: planChangeQuote(basketLivePlan(contract.planId), basketLivePlan(nextPlanId), params.businessDate) };
     }),
     clearQuote: assign({ quote: null }),
     assignRequestKey: assign(assigns.requestKey),

@@ -22,10 +22,9 @@ import {
   type PlanIdValue,
   type RequestTypeValue,
   type ServiceIdValue,
-  ServiceId,
 } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
-import { MailCheckServiceIdSchema } from '../../contracts/api/mail-address-confirmation';
+import { MailCheckServiceIdSchema, type MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
 import type { ContractReceipt, RegisterServiceRequest } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import {
@@ -37,7 +36,7 @@ import {
   type EntryJudgementResponse,
 } from '../../contracts/api/entry-judgement';
 import type { PaymentMethodEntry, PaymentMethodsResponse } from '../../contracts/api/payment';
-import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { mailConfirmationMachine, type MailAddressProblem, type MailConfirmationEvent } from '../basket-live/mail-confirmation.machine';
 import { mailConfirmationGuards, mailConfirmationStep, mailProblemOf } from '../basket-live/mail-confirmation-step';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
@@ -167,7 +166,7 @@ function toRegisterRequest(serviceId: ServiceIdValue, context: ApplyContext): Re
 
 /** The application flow of one service; its id is the service's flow prefix and `Apply`. */
 export function createApplyFlow(service: ServiceDefinition) {
-  const machineId = `${service.flowPrefix}Apply`;
+  const machineId = kitFlowId(service, 'apply');
   const serviceId = service.serviceId;
   const LandingPage = servicePath(service, 'landing');
   const ApplyPage = servicePath(service, 'apply');
@@ -177,15 +176,15 @@ export function createApplyFlow(service: ServiceDefinition) {
   const price = requirementId(service.requirements.price);
   const confirmsMail = service.mailAddressOnlyFailure === 'confirm';
   const choosesPlan = service.plans.length > 1;
-  const mailConfirmationState = mailConfirmationStep({
-    page: LandingPage,
-    tags: [],
-    // Throws at build time for a service that confirms the address but has no mail check flag.
-    serviceId: MailCheckServiceIdSchema.parse(confirmsMail ? serviceId : ServiceId.DataStorage),
-    problem: (context: ApplyContext) => context.mailProblem ?? 'unconfirmed',
-    confirmed: 'judging',
-    cancelled: 'landing',
-  });
+  const mailConfirmationFor = (mailCheckServiceId: MailCheckServiceId) =>
+    mailConfirmationStep({
+      page: LandingPage,
+      tags: [],
+      serviceId: mailCheckServiceId,
+      problem: (context: ApplyContext) => context.mailProblem ?? 'unconfirmed',
+      confirmed: 'judging',
+      cancelled: 'landing',
+    });
   return setup({
     types: {
       meta: {} as StateMeta,
@@ -437,7 +436,10 @@ export function createApplyFlow(service: ServiceDefinition) {
       },
       // Only a service that confirms the address has the state; the type names it for every
       // service so that one view (and one exhaustive match) serves them all.
-      ...((confirmsMail ? { mailConfirmation: mailConfirmationState } : {}) as { mailConfirmation: typeof mailConfirmationState }),
+      // Throws at build time for a service that confirms the address but has no mail check flag.
+      ...((confirmsMail ? { mailConfirmation: mailConfirmationFor(MailCheckServiceIdSchema.parse(serviceId)) } : {}) as {
+        mailConfirmation: ReturnType<typeof mailConfirmationFor>;
+      }),
       applyForm: {
         tags: [...applyPageTags, 'persistable'],
         meta: pageMeta(ApplyPage, ['SPEC-3.apply-info', 'SPEC-5.apply-consent', 'SPEC-2.no-back', price]),

@@ -11,7 +11,7 @@ import { assign, setup } from 'xstate';
 import { RequestType, type PlanIdValue, type RequestTypeValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { FlowContract } from '../../contracts/api/service-contracts';
-import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { requirementId } from '../requirements';
@@ -120,7 +120,7 @@ export function createCancelFlow(service: ServiceDefinition) {
       isOutcomeUnknown: submitErrorGuards.isOutcomeUnknown,
     },
   }).createMachine({
-    id: `${service.flowPrefix}Cancel`,
+    id: kitFlowId(service, 'cancel'),
     context: ({ input }) => ({
       ...input,
       contract: null,

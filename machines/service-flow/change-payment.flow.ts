@@ -21,7 +21,7 @@ import {
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
 import type { FlowContract } from '../../contracts/api/service-contracts';
-import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
@@ -117,7 +117,7 @@ function toUpdateRequest(service: ServiceDefinition, context: ChangePaymentConte
 
 /** The change-of-payment flow of one service; its id is the service's flow prefix and `ChangePayment`. */
 export function createChangePaymentFlow(service: ServiceDefinition) {
-  const machineId = `${service.flowPrefix}ChangePayment`;
+  const machineId = kitFlowId(service, 'changePayment');
   const DetailPage = servicePath(service, 'detail');
   const PaymentPage = servicePath(service, 'updatePayment');
   const ConfirmPage = servicePath(service, 'updateConfirm');

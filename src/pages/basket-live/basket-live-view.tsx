@@ -9,9 +9,9 @@ import { RequestType } from '../../../contracts/codes';
 import { BasketLive } from '../../../contracts/services/basket-live';
 import { contractsQueryOptions } from '../../api/queries/contracts.query';
 import { formatTaxIncludedYen } from '../service-catalogue';
-import { planOf } from '../service-flow/service-copy';
+import { planOf } from '../../../contracts/services/service-definition';
+import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
-import { formatJstDay } from './plan-copy';
 
 /** A downgrade waiting for its day (request type 20), as GET contracts reports it. */
 function PlanSection({ contract }: { readonly contract: FlowContract }) {
@@ -22,7 +22,7 @@ function PlanSection({ contract }: { readonly contract: FlowContract }) {
     <section className="card" aria-labelledby="bkl-pending-plan">
       <h2 id="bkl-pending-plan">プラン変更のご予約</h2>
       <p>
-        {formatJstDay(pending.effectiveDate)}から「{planOf(BasketLive, pending.planId).name}」に変わります。それまでは「
+        {formatDate(pending.effectiveDate)}から「{planOf(BasketLive, pending.planId).name}」に変わります。それまでは「
         {planOf(BasketLive, contract.planId).name}」をご利用いただけます。
       </p>
       <p className="note">ご予約の取り消しは「プラン変更」からできます。</p>

@@ -12,7 +12,9 @@ import { ChoiceGroup } from '../service-flow/fields';
 import { BusyLine } from '../service-flow/busy-line';
 import { SubmitActions, SubmitUnknown } from '../service-flow/step-actions';
 import { useFlowActor, type PlanChangeActor } from '../service-flow/use-flow-actor';
-import { formatJstDay, planLine, planOf, quoteNotes, signedYen } from './plan-copy';
+import { basketLivePlan } from '../../../contracts/services/basket-live';
+import { formatDate, planLine } from '../service-flow/service-copy';
+import { quoteNotes, signedYen } from './plan-copy';
 import '../service-flow/service-flow.css';
 
 export type PlanChangeViewProps = {
@@ -32,7 +34,7 @@ export function BasketLivePlanChangeFlow({ actor }: { readonly actor: PlanChange
 function ChooseStep({ snapshot, send }: PlanChangeViewProps) {
   const { contract, nextPlanId } = snapshot.context;
   if (contract?.planId == null) return <BusyLine>ご契約内容を確認しています。</BusyLine>;
-  const current = planOf(contract.planId);
+  const current = basketLivePlan(contract.planId);
   const pending = contract.pendingPlan;
   const busy = snapshot.hasTag('busy');
   return (
@@ -54,7 +56,7 @@ function ChooseStep({ snapshot, send }: PlanChangeViewProps) {
             <>
               <dt>変更予約</dt>
               <dd>
-                {formatJstDay(pending.effectiveDate)}から{planLine(planOf(pending.planId))}
+                {formatDate(pending.effectiveDate)}から{planLine(basketLivePlan(pending.planId))}
               </dd>
             </>
           )}
@@ -66,7 +68,7 @@ function ChooseStep({ snapshot, send }: PlanChangeViewProps) {
         required
         type="radio"
         options={offeredPlans(contract).map((planId) => {
-          const plan = planOf(planId);
+          const plan = basketLivePlan(planId);
           return {
             value: planId,
             label: planId === current.planId ? `${planLine(plan)}のまま（変更予約の取り消し）` : planLine(plan),
@@ -110,7 +112,7 @@ function ConfirmStep({ snapshot, send }: PlanChangeViewProps) {
           <dt>月額の差額</dt>
           <dd>{signedYen(quote.monthlyDifference)}（税込）</dd>
           <dt>適用日</dt>
-          <dd>{formatJstDay(quote.effectiveDate)}</dd>
+          <dd>{formatDate(quote.effectiveDate)}</dd>
         </dl>
         <ul className="next-steps">
           {quoteNotes(quote).map((line) => (

@@ -1,19 +1,8 @@
 /** Japanese copy of the basket live plan change: plan lines, the signed difference and the effective day. */
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
-import type { BasketLivePlan, BasketLivePlanId } from '../../../contracts/services/basket-live';
-import { BasketLivePlans } from '../../../contracts/services/basket-live';
+import type { BasketLivePlan } from '../../../contracts/services/basket-live';
+import { formatDate } from '../service-flow/service-copy';
 import { formatTaxIncludedYen } from '../service-catalogue';
-
-export function planOf(planId: BasketLivePlanId): BasketLivePlan {
-  const plan = BasketLivePlans.find((candidate) => candidate.planId === planId);
-  if (plan === undefined) throw new Error(`not a basket live plan: ${planId}`);
-  return plan;
-}
-
-/** "プレミアム（月額1,650円(税込)）". */
-export function planLine(plan: BasketLivePlan): string {
-  return `${plan.name}（月額${formatTaxIncludedYen(plan.monthlyPrice)}）`;
-}
 
 /** "+660円" / "−440円" / "0円": the monthly difference with its sign. */
 export function signedYen(amount: number): string {
@@ -23,15 +12,9 @@ export function signedYen(amount: number): string {
   return '0円';
 }
 
-/** "2026年12月1日" of a "yyyy/mm/dd" JST day. */
-export function formatJstDay(day: string): string {
-  const [year, month, date] = day.split('/').map(Number);
-  return `${year}年${month}月${date}日`;
-}
-
 /** What the customer should know about when the change happens and what it costs. */
 export function quoteNotes(quote: PlanChangeQuote<BasketLivePlan>): string[] {
-  const when = formatJstDay(quote.effectiveDate);
+  const when = formatDate(quote.effectiveDate);
   switch (quote.direction) {
     case 'up':
       return [

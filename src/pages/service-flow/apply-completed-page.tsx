@@ -2,7 +2,8 @@
 import { useSelector } from '@xstate/react';
 import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { PlanIdValue } from '../../../contracts/codes';
-import { formatDate, monthlyPrice, nextMonthOf, paymentLine, planOf } from './service-copy';
+import { formatDate, monthlyPrice, nextMonthOf, paymentLine } from './service-copy';
+import { planOf } from '../../../contracts/services/service-definition';
 import { CompletedActions } from './completed-actions';
 import { useServiceView } from './service-view';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';

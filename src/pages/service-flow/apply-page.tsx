@@ -12,7 +12,8 @@ import { CouponCodeSchema } from '../../../contracts/api/coupon';
 import { MobileBillLabel, PaymentMethod } from '../../../contracts/codes';
 import { toUpperLatin } from '../../../contracts/text/japanese-text';
 import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow';
-import { billingTerms, cardSuffix, monthlyPrice, paymentLine, planOf, priceLine } from './service-copy';
+import { billingTerms, cardSuffix, monthlyPrice, paymentLine, planLine, priceLine } from './service-copy';
+import { planOf } from '../../../contracts/services/service-definition';
 import { CheckboxField, ChoiceGroup, TextField } from './fields';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
@@ -126,7 +127,7 @@ function TermsStep({ snapshot, send }: ApplyViewProps) {
             type="radio"
             options={service.plans.map((item) => ({
               value: item.planId,
-              label: `${item.name}（${monthlyPrice(item)}）`,
+              label: planLine(item),
               support: item.includes,
             }))}
             selected={[applyInfo.planId]}

@@ -1,6 +1,7 @@
 /** A contract as the service pages show it: plan, state, payment (card masked). */
 import type { FlowContract } from '../../../contracts/api/service-contracts';
-import { ContractStateLabels, formatDate, monthlyPrice, paymentLine, planOf } from './service-copy';
+import { ServiceStateLabels, formatDate, monthlyPrice, paymentLine } from './service-copy';
+import { planOf } from '../../../contracts/services/service-definition';
 import { useServiceView } from './service-view';
 
 export type ContractSummaryProps = {
@@ -19,7 +20,7 @@ export function ContractSummary({ contract, startedAt }: ContractSummaryProps) {
       <dd>{monthlyPrice(plan)}</dd>
       <dt>ご契約の状態</dt>
       <dd>
-        <span className={`status status--${contract.status}`}>{ContractStateLabels[contract.status]}</span>
+        <span className={`status status--${contract.status}`}>{ServiceStateLabels[contract.status]}</span>
         {contract.withdrawalDate === null ? null : (
           <span className="status-note">
             {contract.status === 'withdrawn' ? `${formatDate(contract.withdrawalDate)}に解約` : `${formatDate(contract.withdrawalDate)}に解約予定`}

@@ -18,7 +18,7 @@ import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow
 import { ErrorMessage } from '../../components/error-message';
 import { usageStatusQueryOptions } from '../top/usage-status-query';
 import { serviceCatalogue } from '../service-catalogue';
-import { ContractStateLabels, monthlyPrice } from './service-copy';
+import { ServiceStateLabels, monthlyPrice } from './service-copy';
 import { useServiceView, type ServiceView } from './service-view';
 import { BusyLine } from './busy-line';
 import { useKitFlowActor, type ApplyActor } from './use-flow-actor';
@@ -174,7 +174,7 @@ function ApplyAction({ snapshot, send, usage, usageFailed }: LandingViewProps) {
       <p>
         {service === undefined || service.state === 'none'
           ? '現在、ポータルからはお申し込みいただけません。'
-          : `このサービスは「${ContractStateLabels[service.state]}」です。`}
+          : `このサービスは「${ServiceStateLabels[service.state]}」です。`}
       </p>
       {service !== undefined && service.state !== 'none' && service.state !== 'withdrawn' ? (
         <div className="button-row">

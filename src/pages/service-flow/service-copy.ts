@@ -13,12 +13,9 @@ export function monthlyPrice(plan: Pick<ServicePlan, 'monthlyPrice'>): string {
   return `月額${formatTaxIncludedYen(plan.monthlyPrice)}`;
 }
 
-/** The service's plan with this id; the first plan when the id is unknown or absent. */
-export function planOf(service: ServiceDefinition, planId: string | null): ServicePlan {
-  return service.plans.find((plan) => plan.planId === planId) ?? service.plans[0];
-}
 
-export const ContractStateLabels: Record<ServiceState, string> = {
+/** A contract's state as every page names it (status badges, the top page's cards). */
+export const ServiceStateLabels: Record<ServiceState, string> = {
   none: '未加入',
   active: 'ご利用中',
   suspended: '利用停止中',
@@ -29,9 +26,10 @@ export const ContractStateLabels: Record<ServiceState, string> = {
 const japaneseDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
 const japaneseMonth = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', timeZone: 'Asia/Tokyo' });
 
-/** "2026年11月21日" of an ISO instant or a yyyy-mm-dd date (read as a Japan date). */
+/** "2026年11月21日" of an ISO instant, or of a yyyy-mm-dd or yyyy/mm/dd (business) date read as a Japan date. */
 export function formatDate(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00+09:00`) : new Date(value);
+  const day = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(value);
+  const date = day === null ? new Date(value) : new Date(`${day[1]}-${day[2]}-${day[3]}T00:00:00+09:00`);
   return Number.isNaN(date.getTime()) ? value : japaneseDate.format(date);
 }
 
@@ -40,6 +38,11 @@ export function nextMonthOf(day: Date): string {
   const tokyo = new Date(day.getTime() + 9 * 3_600_000);
   const next = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1, 1, 3));
   return japaneseMonth.format(next);
+}
+
+/** A plan as one line: "プレミアム（月額1,650円(税込)）". */
+export function planLine(plan: Pick<ServicePlan, 'name' | 'monthlyPrice'>): string {
+  return `${plan.name}（${monthlyPrice(plan)}）`;
 }
 
 /** When the service starts and when it is charged (特商法 12条の6: timing of service and payment). */

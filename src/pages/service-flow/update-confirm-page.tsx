@@ -5,7 +5,8 @@
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense } from 'react';
 import { match } from 'ts-pattern';
-import { nextMonthOf, paymentLine, planOf } from './service-copy';
+import { nextMonthOf, paymentLine } from './service-copy';
+import { planOf } from '../../../contracts/services/service-definition';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
 import { SubmitActions, SubmitUnknown } from './step-actions';

@@ -5,38 +5,32 @@
  */
 import type { ServiceUsage } from '../../../contracts/api/service-contracts';
 import { ServiceId, type ServiceIdValue } from '../../../contracts/codes';
-import type { ServiceAction, ServiceState } from '../../../contracts/lifecycle';
+import type { ServiceAction } from '../../../contracts/lifecycle';
+import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
+import { BasketLive } from '../../../contracts/services/basket-live';
+import { servicePath, type ServiceDefinition } from '../../../contracts/services/service-definition';
 import { routedPage } from '../page-views';
-
-export const ServiceStateLabels: Record<ServiceState, string> = {
-  none: '未加入',
-  active: 'ご利用中',
-  suspended: '利用停止中',
-  withdrawal_reserved: '解約予約中',
-  withdrawn: '解約済み',
-};
 
 type ServicePaths = { readonly landing: string | null; readonly detail: string | null } & Partial<Record<ServiceAction, string>>;
 
+/** Where each procedure of a kit service begins: read from its definition (contracts/services/). */
+function kitServicePaths(service: ServiceDefinition): ServicePaths {
+  return {
+    landing: servicePath(service, 'landing'),
+    detail: servicePath(service, 'detail'),
+    apply: servicePath(service, 'landing'),
+    changePayment: servicePath(service, 'detail'),
+    cancelReservation: servicePath(service, 'detail'),
+    cancel: servicePath(service, 'cancelInform'),
+    resume: servicePath(service, 'resumeConfirm'),
+    changePlan: servicePath(service, 'planChange'),
+  };
+}
+
 const pathsByService: Record<ServiceIdValue, ServicePaths> = {
-  [ServiceId.DataStorage]: {
-    landing: '/AnshinDataBox',
-    detail: '/AnshinDataBox/Service/Detail',
-    apply: '/AnshinDataBox',
-    changePayment: '/AnshinDataBox/Service/Detail',
-    cancelReservation: '/AnshinDataBox/Service/Detail',
-    cancel: '/AnshinDataBox/Cancel/Inform',
-    resume: '/AnshinDataBox/Resume/Confirm',
-  },
-  [ServiceId.BasketLive]: {
-    landing: '/BasketLive',
-    detail: '/BasketLive/Service/Detail',
-    apply: '/BasketLive',
-    changePayment: '/BasketLive/Service/Detail',
-    cancelReservation: '/BasketLive/Service/Detail',
-    cancel: '/BasketLive/Cancel/Inform',
-    changePlan: '/BasketLive/Plan/Change',
-  },
+  [ServiceId.DataStorage]: kitServicePaths(AnshinDataBox),
+  [ServiceId.BasketLive]: kitServicePaths(BasketLive),
+  // Applied for in a shop; its pages are not on the kit yet (spec section 2).
   [ServiceId.InStoreSupport]: {
     landing: null,
     detail: '/Sumahosetup-support/Service/Detail',

@@ -12,7 +12,8 @@ import { ErrorMessage } from '../../components/error-message';
 import type { RouterContext } from '../../router/router-context';
 import { authStore } from '../../stores/auth-store';
 import { clearAllStores } from '../../stores/clear-all-stores';
-import { serviceLinks, ServiceStateLabels } from './service-actions';
+import { ServiceStateLabels } from '../service-flow/service-copy';
+import { serviceLinks } from './service-actions';
 import { usageStatusQueryOptions } from './usage-status-query';
 
 export function TopPage() {
