@@ -125,7 +125,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
   const paymentTags: FlowTag[] = backTags(PaymentPage);
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   // The change keeps the contract's plan; the service's first plan only without a contract.
-  const planOf = (context: ChangePaymentContext): PlanIdValue => context.contract?.planId ?? service.plans[0].planId;
+  const contractPlanOf = (context: ChangePaymentContext): PlanIdValue => context.contract?.planId ?? service.plans[0].planId;
   return setup({
     types: {
       meta: {} as StateMeta,
@@ -152,7 +152,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       // the way in (the card-to-card or mobile-to-card change) and refined by the selection.
       beginChange: assign(({ context }) => ({
         changeInfo: {
-          ...initialChangeInfo(planOf(context)),
+          ...initialChangeInfo(contractPlanOf(context)),
           requestType: paysByCard(context.contract) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
         },
         notice: null,

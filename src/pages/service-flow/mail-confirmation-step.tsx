@@ -1,6 +1,6 @@
 /**
- * The mail-address confirmation the basket live application opens over its landing page when
- * the entry judge refuses only the mail address (docs/flows/basket-live.md section 5, ADR 0063):
+ * The mail-address confirmation a service's application opens over its landing page when the
+ * service confirms the address and the entry judge refuses only the mail address (docs/flows/basket-live.md section 5, ADR 0063):
  * the address, a code sent to it, then the confirmation.
  */
 import { useSelector } from '@xstate/react';
@@ -11,17 +11,20 @@ import { isConfirmableAddress } from '../../../machines/basket-live/confirmable-
 import type { mailConfirmationMachine } from '../../../machines/basket-live/mail-confirmation.machine';
 import { TextField } from './fields';
 import { BusyLine } from './busy-line';
+import { useServiceView } from './service-view';
 import { OtpStep } from './steps';
 
 export type MailConfirmationStepProps = { readonly confirmation: ActorRefFrom<typeof mailConfirmationMachine> };
 
 const ProblemText = {
-  unconfirmed: 'ご登録のメールアドレスがまだ確認されていません。バスケットLIVEのお申し込みの前に、メールアドレスを確認させてください。',
-  undeliverable:
+  unconfirmed: (serviceName: string) =>
+    `ご登録のメールアドレスがまだ確認されていません。${serviceName}のお申し込みの前に、メールアドレスを確認させてください。`,
+  undeliverable: () =>
     'ご登録のメールアドレスは、ドメインが受け付けられないため、お知らせをお届けできません。メールを受け取れる別のメールアドレスを入力してください。',
 } as const;
 
 function AddressStep({ confirmation }: MailConfirmationStepProps) {
+  const { service } = useServiceView();
   const context = useSelector(confirmation, (state) => state.context);
   const [value, setValue] = useState(context.mailAddress);
   const [error, setError] = useState<string | null>(null);
@@ -47,7 +50,7 @@ function AddressStep({ confirmation }: MailConfirmationStepProps) {
         submit();
       }}
     >
-      <p>{ProblemText[context.problem]}</p>
+      <p>{ProblemText[context.problem](service.name)}</p>
       <TextField
         id="mail-confirmation-address"
         label="確認するメールアドレス"
