@@ -95,5 +95,7 @@ export const FlowContractSchema = z.object({
   paymentMethodDetails: z.array(z.string()),
   /** yyyy-mm-dd of a reserved withdrawal. */
   withdrawalDate: z.string().nullable(),
+  /** A plan change waiting for its day, as GET contracts reports it. */
+  pendingPlan: ServiceContractSchema.shape.pendingPlan,
 });
 export type FlowContract = z.infer<typeof FlowContractSchema>;

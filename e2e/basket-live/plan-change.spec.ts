@@ -84,6 +84,14 @@ test('ダウングレードは翌月1日から、差額はマイナスで示し�
   expect(live).toHaveLength(1);
   expect(live[0]).toMatchObject({ planId: '232-3', status: 'active' });
 
+  // The contract page shows the reservation beside the current plan.
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await serviceCard(page, 'バスケットLIVE').getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await expectPage(page, '/BasketLive/Service/Detail', 'バスケットLIVEのご契約内容');
+  const reservation = page.getByRole('region', { name: 'プラン変更のご予約' });
+  await expect(reservation).toContainText(`${firstOfNextMonth}から「見逃し配信」に変わります。それまでは「ファミリー」をご利用いただけます。`);
+  await expectAccessible(page);
+
   // The reservation shows on the next visit, and choosing the current plan withdraws it.
   await page.goto('/Top');
   await openPlanChange(page);

@@ -187,6 +187,7 @@ function applyEvents(service: ServiceDefinition, flowId: string): ModelEvent[] {
 export const contract = (status: string, paymentMethod: '01' | '02' | null, planId: string | null = '225') => ({
   status,
   planId: status === 'none' ? null : planId,
+  pendingPlan: null,
   paymentMethod,
   paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
   paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
@@ -203,36 +204,36 @@ function changePaymentEntry(service: ServiceDefinition, machine: ChangePaymentFl
   // The last plan, so that a service with several shows its own plan id flowing through.
   const plan = (service.plans.at(-1) ?? service.plans[0]).planId;
   return {
-  id: machine.id,
-  title: `${service.name}のお支払い方法の変更`,
-  machine,
-  input: sampleInput,
-  events: modelEvents(
-    { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('active', '01', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
-    { type: 'xstate.error.actor.loadContract', error: failures.unknown },
-    { type: 'wizard.next' },
-    { type: 'wizard.back' },
-    { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
-    { type: 'payment.select', method: '01', label: '' },
-    { type: 'payment.select', method: '99', label: '新しいクレジットカード' },
-    ...cardProviderEvents('registerCard'),
-    ...otpEvents('verifyContact'),
-    ...submitEvents('updateContract'),
-  ),
-  serializeState: (raw) => {
-    const snapshot = raw as ChangeSnapshot;
-    const { context } = snapshot;
-    return JSON.stringify({
-      value: snapshot.value,
-      status: context.contract?.status ?? null,
-      current: context.contract?.paymentMethod ?? null,
-      requestType: stepOf(snapshot.value) === 'loading' ? null : context.changeInfo.requestType,
-      cardTokens: context.changeInfo.tokenPAN !== null,
-    });
-  },
-  invariants: changePaymentInvariants(machine.id),
+    id: machine.id,
+    title: `${service.name}のお支払い方法の変更`,
+    machine,
+    input: sampleInput,
+    events: modelEvents(
+      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('active', '01', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
+      { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+      { type: 'wizard.next' },
+      { type: 'wizard.back' },
+      { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
+      { type: 'payment.select', method: '01', label: '' },
+      { type: 'payment.select', method: '99', label: '新しいクレジットカード' },
+      ...cardProviderEvents('registerCard'),
+      ...otpEvents('verifyContact'),
+      ...submitEvents('updateContract'),
+    ),
+    serializeState: (raw) => {
+      const snapshot = raw as ChangeSnapshot;
+      const { context } = snapshot;
+      return JSON.stringify({
+        value: snapshot.value,
+        status: context.contract?.status ?? null,
+        current: context.contract?.paymentMethod ?? null,
+        requestType: stepOf(snapshot.value) === 'loading' ? null : context.changeInfo.requestType,
+        cardTokens: context.changeInfo.tokenPAN !== null,
+      });
+    },
+    invariants: changePaymentInvariants(machine.id),
   };
 }
 
@@ -297,70 +298,70 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
   // The last plan, so that a service with several shows its own plan id flowing through.
   const plan = (service.plans.at(-1) ?? service.plans[0]).planId;
   return {
-  id: machine.id,
-  title: `${service.name}の解約`,
-  machine,
-  input: sampleInput,
-  events: modelEvents(
-    { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('withdrawal_reserved', '01', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('withdrawn', null, plan) },
-    { type: 'xstate.error.actor.loadContract', error: failures.unknown },
-    { type: 'wizard.next' },
-    { type: 'wizard.back' },
-    { type: 'cancel.select', requestType: '04' },
-    { type: 'cancel.select', requestType: '03' },
-    { type: 'cancel.select', requestType: '05' },
-    { type: 'survey.answer', answers: ['unused', 'price'] },
-    { type: 'confirm.submit' },
-    { type: 'error.retry' },
-    { type: 'xstate.done.actor.updateContract', output: { ...sampleReceipt, status: 'withdrawal_reserved' } },
-    { type: 'xstate.error.actor.updateContract', error: failures.unknown },
-    { type: 'xstate.error.actor.updateContract', error: failures.statusForbids },
-  ),
-  serializeState: (raw) => {
-    const snapshot = raw as CancelSnapshot;
-    const { context } = snapshot;
-    return JSON.stringify({
-      value: snapshot.value,
-      status: context.contract?.status ?? null,
-      requestType: context.cancelInfo.requestType,
-    });
-  },
-  invariants: [
-    {
-      id: `${machine.id}.confirm-has-contract`,
-      description: '確認画面以降では、契約情報を読み込み済みであること',
-      check: (raw) => {
-        const snapshot = raw as CancelSnapshot;
-        return unless(!atStep(snapshot, CANCEL_SUBMIT_STEPS) || snapshot.context.contract !== null, 'no contract loaded');
-      },
+    id: machine.id,
+    title: `${service.name}の解約`,
+    machine,
+    input: sampleInput,
+    events: modelEvents(
+      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('withdrawal_reserved', '01', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('withdrawn', null, plan) },
+      { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+      { type: 'wizard.next' },
+      { type: 'wizard.back' },
+      { type: 'cancel.select', requestType: '04' },
+      { type: 'cancel.select', requestType: '03' },
+      { type: 'cancel.select', requestType: '05' },
+      { type: 'survey.answer', answers: ['unused', 'price'] },
+      { type: 'confirm.submit' },
+      { type: 'error.retry' },
+      { type: 'xstate.done.actor.updateContract', output: { ...sampleReceipt, status: 'withdrawal_reserved' } },
+      { type: 'xstate.error.actor.updateContract', error: failures.unknown },
+      { type: 'xstate.error.actor.updateContract', error: failures.statusForbids },
+    ),
+    serializeState: (raw) => {
+      const snapshot = raw as CancelSnapshot;
+      const { context } = snapshot;
+      return JSON.stringify({
+        value: snapshot.value,
+        status: context.contract?.status ?? null,
+        requestType: context.cancelInfo.requestType,
+      });
     },
-    {
-      id: `${machine.id}.request-type-allowed`,
-      description: '確認画面以降では、解約の申込種別が契約の状態で選べるもの（cancelOptions）であること',
-      check: (raw) => {
-        const snapshot = raw as CancelSnapshot;
-        const { contract, cancelInfo } = snapshot.context;
-        const allowed = cancelOptions(contract?.status ?? 'none');
-        return unless(
-          !atStep(snapshot, CANCEL_SUBMIT_STEPS) || (cancelInfo.requestType !== null && allowed.includes(cancelInfo.requestType)),
-          `requestType ${String(cancelInfo.requestType)} not in [${allowed.join(', ')}] for status ${contract?.status ?? 'none'}`,
-        );
+    invariants: [
+      {
+        id: `${machine.id}.confirm-has-contract`,
+        description: '確認画面以降では、契約情報を読み込み済みであること',
+        check: (raw) => {
+          const snapshot = raw as CancelSnapshot;
+          return unless(!atStep(snapshot, CANCEL_SUBMIT_STEPS) || snapshot.context.contract !== null, 'no contract loaded');
+        },
       },
-    },
-    {
-      id: `${machine.id}.names-contract-plan`,
-      description: '確認画面以降では、解約する契約のプランで申し込むこと',
-      check: (raw) => {
-        const snapshot = raw as CancelSnapshot;
-        const current = snapshot.context.contract?.planId ?? null;
-        const { planId } = snapshot.context.cancelInfo;
-        return unless(!atStep(snapshot, CANCEL_SUBMIT_STEPS) || current === null || planId === current, `planId ${planId} but the contract is on ${String(current)}`);
+      {
+        id: `${machine.id}.request-type-allowed`,
+        description: '確認画面以降では、解約の申込種別が契約の状態で選べるもの（cancelOptions）であること',
+        check: (raw) => {
+          const snapshot = raw as CancelSnapshot;
+          const { contract, cancelInfo } = snapshot.context;
+          const allowed = cancelOptions(contract?.status ?? 'none');
+          return unless(
+            !atStep(snapshot, CANCEL_SUBMIT_STEPS) || (cancelInfo.requestType !== null && allowed.includes(cancelInfo.requestType)),
+            `requestType ${String(cancelInfo.requestType)} not in [${allowed.join(', ')}] for status ${contract?.status ?? 'none'}`,
+          );
+        },
       },
-    },
-  ],
+      {
+        id: `${machine.id}.names-contract-plan`,
+        description: '確認画面以降では、解約する契約のプランで申し込むこと',
+        check: (raw) => {
+          const snapshot = raw as CancelSnapshot;
+          const current = snapshot.context.contract?.planId ?? null;
+          const { planId } = snapshot.context.cancelInfo;
+          return unless(!atStep(snapshot, CANCEL_SUBMIT_STEPS) || current === null || planId === current, `planId ${planId} but the contract is on ${String(current)}`);
+        },
+      },
+    ],
   };
 }
 

@@ -42,12 +42,13 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
   const live = ours.find((contract) => contract.status !== 'withdrawn');
   const latest = live ?? [...ours].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
   if (latest === undefined) {
-    return { status: 'none', planId: null, paymentMethod: null, paymentMethodLabel: '', paymentMethodDetails: [], withdrawalDate: null };
+    return { status: 'none', planId: null, pendingPlan: null, paymentMethod: null, paymentMethodLabel: '', paymentMethodDetails: [], withdrawalDate: null };
   }
   const payment = latest.paymentMethod;
   return {
     status: latest.status,
     planId: latest.planId,
+    pendingPlan: latest.status === 'withdrawn' ? null : latest.pendingPlan,
     paymentMethod: payment.value === PaymentMethod.CreditCard ? PaymentMethod.CreditCard : PaymentMethod.WithMobile,
     paymentMethodLabel: payment.label,
     paymentMethodDetails: payment.cardLast4 === null ? [] : cardDetails(payment.cardLast4),

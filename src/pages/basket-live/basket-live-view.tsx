@@ -3,20 +3,17 @@
  * what cancelling means: the end of viewing and of a waiting plan change) and, on its contract
  * page, the plan change waiting for its day with the way to change plan.
  */
-import { useQuery } from '@tanstack/react-query';
 import type { FlowContract } from '../../../contracts/api/service-contracts';
 import { RequestType } from '../../../contracts/codes';
 import { BasketLive } from '../../../contracts/services/basket-live';
-import { contractsQueryOptions } from '../../api/queries/contracts.query';
 import { formatTaxIncludedYen } from '../service-catalogue';
 import { planOf } from '../../../contracts/services/service-definition';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
 
-/** A downgrade waiting for its day (request type 20), as GET contracts reports it. */
+/** A downgrade waiting for its day (request type 20), from the contract the flow loaded. */
 function PlanSection({ contract }: { readonly contract: FlowContract }) {
-  const contracts = useQuery(contractsQueryOptions());
-  const pending = contracts.data?.contracts.find((item) => item.serviceId === BasketLive.serviceId && item.status !== 'withdrawn')?.pendingPlan ?? null;
+  const pending = contract.pendingPlan;
   if (pending === null) return null;
   return (
     <section className="card" aria-labelledby="bkl-pending-plan">

@@ -21,6 +21,7 @@ export function contractOf(
   return {
     status,
     planId: status === 'none' ? null : PlanId.DataStorage,
+    pendingPlan: null,
     paymentMethod,
     paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
     paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
