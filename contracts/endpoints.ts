@@ -12,6 +12,7 @@ import { mailAddrPortabilityContractsEndpoint } from './api/mail-address-confirm
 import { otpAuthEndpoint, otpSendEndpoint } from './api/otp';
 import { paymentInformationEndpoint, paymentMethodsEndpoint } from './api/payment';
 import { registerServiceEndpoint, updateContractsEndpoint } from './api/service-requests';
+import { supportHistoryEndpoint } from './api/support-history';
 import { pageEndpoints } from './page-endpoints';
 
 export const endpoints = {
@@ -31,6 +32,8 @@ export const endpoints = {
   getStorageUsage: storageUsageEndpoint,
   // Mail-address confirmation before a basket live application (docs/flows/basket-live.md).
   confirmMailAddress: mailAddrPortabilityContractsEndpoint,
+  // The in-store support service's visits (docs/flows/sumahosetup-support.md).
+  getSupportHistory: supportHistoryEndpoint,
 } as const;
 
 export type Endpoints = typeof endpoints;

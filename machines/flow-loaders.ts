@@ -19,4 +19,6 @@ export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
   basketLiveChangePayment: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveChangePaymentMachine),
   basketLiveCancel: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveCancelMachine),
   basketLivePlanChange: () => import('./basket-live/plan-change.machine').then((m) => m.basketLivePlanChangeMachine),
+  inStoreSupportHistory: () => import('./in-store-support/support-history.machine').then((m) => m.inStoreSupportHistoryMachine),
+  inStoreSupportCancel: () => import('./in-store-support/in-store-support.flows').then((m) => m.inStoreSupportCancelMachine),
 };

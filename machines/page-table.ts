@@ -14,7 +14,9 @@ export type FlowId =
   | 'basketLiveApply'
   | 'basketLiveChangePayment'
   | 'basketLiveCancel'
-  | 'basketLivePlanChange';
+  | 'basketLivePlanChange'
+  | 'inStoreSupportHistory'
+  | 'inStoreSupportCancel';
 
 export type PageEntry = {
   /** Screen ID. */
@@ -110,13 +112,13 @@ const rows: Row[] = [
   ['BKL0012', '/BasketLive/Plan/Completed', 'バスケットLIVEのプラン変更完了', { ...noBack, ...step('basketLivePlanChange') }],
 
   // In-store smartphone support flat-rate service
-  ['SSS0001', '/Sumahosetup-support/Service/Detail', 'スマホ設定サポート定額のご契約内容'],
-  ['SSS0002', '/Sumahosetup-support/SupportHistory', 'サポートのご利用履歴'],
-  ['SSS0003', '/Sumahosetup-support/SupportHistory/Detail', 'サポートのご利用履歴の詳細', { entry: false }],
-  ['SSS0004', '/Sumahosetup-support/BenefitHistory', '継続利用特典の履歴'],
-  ['SSS0005', '/Sumahosetup-support/Cancel/Inform', 'スマホ設定サポート定額の解約について', { login: 'lv2' }],
-  ['SSS0006', '/Sumahosetup-support/Cancel/Confirm', 'スマホ設定サポート定額の解約内容の確認', { entry: false, login: 'lv2' }],
-  ['SSS0007', '/Sumahosetup-support/Cancel/Completed', 'スマホ設定サポート定額の解約完了', { ...noBack, entry: false }],
+  ['SSS0001', '/Sumahosetup-support/Service/Detail', 'スマホ設定サポート定額のご契約内容', { live: true, flow: 'inStoreSupportHistory' }],
+  ['SSS0002', '/Sumahosetup-support/SupportHistory', 'サポートのご利用履歴', step('inStoreSupportHistory', { login: 'lv1' })],
+  ['SSS0003', '/Sumahosetup-support/SupportHistory/Detail', 'サポートのご利用履歴の詳細', step('inStoreSupportHistory', { login: 'lv1' })],
+  ['SSS0004', '/Sumahosetup-support/BenefitHistory', '継続利用特典の履歴', step('inStoreSupportHistory', { login: 'lv1' })],
+  ['SSS0005', '/Sumahosetup-support/Cancel/Inform', 'スマホ設定サポート定額の解約について', { ...step('inStoreSupportCancel'), entry: true }],
+  ['SSS0006', '/Sumahosetup-support/Cancel/Confirm', 'スマホ設定サポート定額の解約内容の確認', step('inStoreSupportCancel')],
+  ['SSS0007', '/Sumahosetup-support/Cancel/Completed', 'スマホ設定サポート定額の解約完了', { ...noBack, ...step('inStoreSupportCancel') }],
 
   // Invoices
   ['INV0001', '/Invoice', '請求書'],

@@ -5,6 +5,7 @@
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { anshinModelEntries } from './anshin-data-box/model-entries';
 import { basketLiveModelEntries, mailConfirmationEntry } from './basket-live/model-entries';
+import { inStoreSupportModelEntries } from './in-store-support/model-entries';
 import { cardProviderEntry, otpEntry } from './sub-flow-model-entries';
 
 /** Another input for the same machine, for guard outcomes the entry's own input cannot reach. */
@@ -55,6 +56,7 @@ export type MachineEntry = {
 export const machineRegistry: readonly MachineEntry[] = [
   ...anshinModelEntries,
   ...basketLiveModelEntries,
+  ...inStoreSupportModelEntries,
   otpEntry,
   cardProviderEntry,
   mailConfirmationEntry,

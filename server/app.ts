@@ -15,6 +15,7 @@ import { registerAnshinDataBoxRoutes } from './api/anshin-data-box.routes';
 import { registerServiceRequestRoutes } from './api/service-requests.routes';
 import { registerContractRoutes } from './api/contracts.routes';
 import { registerCouponRoutes } from './api/coupon.routes';
+import { registerSupportHistoryRoutes } from './api/support-history.routes';
 import { registerEntryJudgementRoutes } from './api/entry-judgement.routes';
 import { registerMailAddressConfirmationRoutes } from './api/mail-address-confirmation.routes';
 import { registerMasterDataRoutes } from './api/master-data.routes';
@@ -145,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerEntryJudgementRoutes(app);
   registerCouponRoutes(app);
+  registerSupportHistoryRoutes(app);
   registerAnshinDataBoxRoutes(app);
   // Registration and updates check cards with the provider and need a verified OTP.
   if (gateways) {

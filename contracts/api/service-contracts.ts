@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ContractStatusSchema, PaymentMethod, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
+import { ContinuedUseBenefitSchema } from '../services/continued-use-benefit';
 import { JstDateSchema } from './current-date';
 
 export const ServiceNames: Record<ServiceIdValue, string> = {
@@ -38,6 +39,8 @@ export const ServiceContractSchema = z.object({
   suspendedAt: Timestamp.nullable(),
   /** A plan downgrade waiting for its day (request type 20); null when none waits. */
   pendingPlan: z.object({ planId: PlanIdSchema, effectiveDate: JstDateSchema }).nullable(),
+  /** The in-store support service's continued-use benefit; null for the other services. */
+  continuedUseBenefit: ContinuedUseBenefitSchema.nullable(),
 });
 export type ServiceContract = z.infer<typeof ServiceContractSchema>;
 
@@ -97,5 +100,8 @@ export const FlowContractSchema = z.object({
   withdrawalDate: z.string().nullable(),
   /** A plan change waiting for its day, as GET contracts reports it. */
   pendingPlan: ServiceContractSchema.shape.pendingPlan,
+  /** yyyy-mm-dd of the first day of use; null without a contract. */
+  startedDate: z.string().nullable(),
+  continuedUseBenefit: ServiceContractSchema.shape.continuedUseBenefit,
 });
 export type FlowContract = z.infer<typeof FlowContractSchema>;

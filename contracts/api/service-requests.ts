@@ -13,6 +13,7 @@ import {
   PlansByService,
   PlanIdSchema,
   RequestType,
+  ServiceId,
   ServiceIdSchema,
   type ContractStatusValue,
   type PlanIdValue,
@@ -94,7 +95,7 @@ export const UpdateContractsRequestSchema = z
     ...TokenFields,
     /**
      * Cancel survey answers (cancelInfo survey list), each at most once; only a withdrawal or a
-     * month-end reservation carries answers (the server refuses them elsewhere).
+     * withdrawal reservation (month end, reckoning date) carries answers (the server refuses them elsewhere).
      */
     survey: z
       .array(CancelSurveyAnswerSchema)
@@ -107,13 +108,17 @@ export type UpdateContractsRequest = z.infer<typeof UpdateContractsRequestSchema
 
 /**
  * Cancel request types a contract offers (our decision): an active contract a month-end
- * reservation (default) or immediate withdrawal, a reserved one only the reservation cancel,
- * a suspended one only immediate withdrawal. 06 (reckoning date) is not used.
+ * reservation (default) or immediate withdrawal, and for the in-store support service also a
+ * reservation on the reckoning date, the last day of its continued-use benefit period
+ * (docs/decisions/0072-in-store-support.md); a reserved contract only the reservation cancel,
+ * a suspended one only immediate withdrawal.
  */
-export function cancelOptions(status: ContractStatusValue | 'none'): readonly RequestTypeValue[] {
+export function cancelOptions(serviceId: ServiceIdValue, status: ContractStatusValue | 'none'): readonly RequestTypeValue[] {
   switch (status) {
     case ContractStatus.Active:
-      return [RequestType.WithdrawalReservationMonthEnd, RequestType.Withdrawal];
+      return serviceId === ServiceId.InStoreSupport
+        ? [RequestType.WithdrawalReservationMonthEnd, RequestType.WithdrawalReservationReckoningDate, RequestType.Withdrawal]
+        : [RequestType.WithdrawalReservationMonthEnd, RequestType.Withdrawal];
     case ContractStatus.WithdrawalReserved:
       return [RequestType.WithdrawalReservationCancel];
     case ContractStatus.Suspended:

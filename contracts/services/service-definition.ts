@@ -19,8 +19,8 @@ export type ServicePlan = {
 
 export type ServiceDefinition = {
   readonly serviceId: ServiceIdValue;
-  /** The catalogue's service number (spec section 3). */
-  readonly number: string;
+  /** The catalogue's service number (spec section 3); null where the spec shows none. */
+  readonly number: string | null;
   readonly name: string;
   /** The spec's route prefix: every page of the service is the prefix and the page's suffix (spec section 2). */
   readonly routePrefix: string;
@@ -28,7 +28,10 @@ export type ServiceDefinition = {
   readonly flowPrefix: string;
   /** The first plan is the one an application starts with. */
   readonly plans: readonly [ServicePlan, ...ServicePlan[]];
-  /** The application month is free (charged from the next month) or charged in full. */
+  /**
+   * The application month is free (charged from the next month) or charged in full. This and the
+   * two settings below are read only by the application flow, which a shop-applied service has not.
+   */
   readonly firstMonthFree: boolean;
   /** Spec section 5: a failure on the mail address alone is ignored, or the address is confirmed first. */
   readonly mailAddressOnlyFailure: 'ignore' | 'confirm';

@@ -45,8 +45,8 @@ export type CancelEvent =
   | { type: 'confirm.submit' }
   | { type: 'error.retry' };
 
-function offered(context: CancelContext): readonly RequestTypeValue[] {
-  return context.contract === null ? [] : cancelOptions(context.contract.status);
+function offeredBy(service: ServiceDefinition, context: CancelContext): readonly RequestTypeValue[] {
+  return context.contract === null ? [] : cancelOptions(service.serviceId, context.contract.status);
 }
 
 function toUpdateRequest(service: ServiceDefinition, context: CancelContext): UpdateContractsRequest {
@@ -76,6 +76,7 @@ export function createCancelFlow(service: ServiceDefinition) {
   const ConfirmPage = servicePath(service, 'cancelConfirm');
   const CompletedPage = servicePath(service, 'cancelCompleted');
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
+  const offered = (context: CancelContext) => offeredBy(service, context);
   return setup({
     types: {
       meta: {} as StateMeta,

@@ -192,6 +192,8 @@ export const contract = (status: string, paymentMethod: '01' | '02' | null, plan
   paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
   paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
   withdrawalDate: status === 'withdrawal_reserved' ? '2026-11-30' : null,
+  startedDate: status === 'none' ? null : '2025-06-01',
+  continuedUseBenefit: null,
 });
 
 export function stepOf(value: unknown): string {
@@ -313,6 +315,7 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
       { type: 'cancel.select', requestType: '04' },
       { type: 'cancel.select', requestType: '03' },
       { type: 'cancel.select', requestType: '05' },
+      { type: 'cancel.select', requestType: '06' },
       { type: 'survey.answer', answers: ['unused', 'price'] },
       { type: 'confirm.submit' },
       { type: 'error.retry' },
@@ -344,7 +347,7 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
         check: (raw) => {
           const snapshot = raw as CancelSnapshot;
           const { contract, cancelInfo } = snapshot.context;
-          const allowed = cancelOptions(contract?.status ?? 'none');
+          const allowed = cancelOptions(service.serviceId, contract?.status ?? 'none');
           return unless(
             !atStep(snapshot, CANCEL_SUBMIT_STEPS) || (cancelInfo.requestType !== null && allowed.includes(cancelInfo.requestType)),
             `requestType ${String(cancelInfo.requestType)} not in [${allowed.join(', ')}] for status ${contract?.status ?? 'none'}`,
@@ -369,7 +372,12 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
 /** The kit's flows of one service as registry entries; `machines` are that service's instances. */
 export function serviceFlowEntries(
   service: ServiceDefinition,
-  machines: { readonly apply: ApplyFlowMachine; readonly changePayment: ChangePaymentFlowMachine; readonly cancel: CancelFlowMachine },
+  machines: { readonly apply?: ApplyFlowMachine; readonly changePayment?: ChangePaymentFlowMachine; readonly cancel?: CancelFlowMachine },
 ): MachineEntry[] {
-  return [applyEntry(service, machines.apply), changePaymentEntry(service, machines.changePayment), cancelEntry(service, machines.cancel)];
+  // A service builds only the kit flows it offers (a shop-applied one has no apply or payment flow).
+  return [
+    ...(machines.apply === undefined ? [] : [applyEntry(service, machines.apply)]),
+    ...(machines.changePayment === undefined ? [] : [changePaymentEntry(service, machines.changePayment)]),
+    ...(machines.cancel === undefined ? [] : [cancelEntry(service, machines.cancel)]),
+  ];
 }

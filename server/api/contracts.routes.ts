@@ -5,15 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contracts/endpoints';
-import type { ActiveService } from '../../contracts/api/service-contracts';
-import { findCustomerWithContracts, toServiceContract, usageStatus } from '../contracts/contract-repository';
+import { ServiceNames, type ActiveService } from '../../contracts/api/service-contracts';
+import { ServiceIdSchema } from '../../contracts/codes';
+import { findCustomerWithContracts, planNow, toServiceContract, usageStatus } from '../contracts/contract-repository';
+import { businessDateOf } from '../time/business-date';
 import { registerEndpoint } from './register-endpoint';
 
 export function registerContractRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, endpoints.getContracts, async ({ db, params }) => {
+  registerEndpoint(app, endpoints.getContracts, async ({ db, env, params }) => {
     const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
     const now = new Date();
-    return { contracts: rows.map((row) => toServiceContract(row, now)) };
+    const businessDate = businessDateOf(env, now);
+    return { contracts: rows.map((row) => toServiceContract(row, now, businessDate)) };
   });
 
   registerEndpoint(app, endpoints.getLineContract, async ({ db, params }) => {
@@ -35,11 +38,12 @@ export function registerContractRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, endpoints.getActiveServices, async ({ db, params }) => {
     const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
+    const now = new Date();
     const services = rows
       .filter((row): row is typeof row & { status: ActiveService['status'] } => row.status !== 'withdrawn')
       .map((row) => {
-        const { contractId, serviceId, serviceName, planId } = toServiceContract(row);
-        return { contractId, serviceId, serviceName, planId, status: row.status };
+        const serviceId = ServiceIdSchema.parse(row.serviceId);
+        return { contractId: row.id, serviceId, serviceName: ServiceNames[serviceId], planId: planNow(row, now).planId as ActiveService['planId'], status: row.status };
       });
     return { services };
   });

@@ -12,6 +12,7 @@ import {
   type ServiceUsage,
   type ServiceUsageStatus,
 } from '../../contracts/api/service-contracts';
+import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
 import { notFound } from '../http/app-error';
@@ -136,7 +137,22 @@ export function planNow(row: Pick<ContractView, 'planId' | 'pendingPlanId' | 'pe
   return { planId: row.planId, pendingPlan: { planId: row.pendingPlanId as PlanIdValue, effectiveDate: formatJstDate(row.pendingPlanAt) } };
 }
 
-export function toServiceContract(row: ContractView, now: Date = new Date()): ServiceContract {
+/**
+ * The day a contract is used last: the day its withdrawal takes (or took) effect, in Japan time;
+ * null while none is set. A withdrawal takes effect at the end of that day (endOfJstMonth) or at
+ * the moment of an immediate one.
+ */
+function lastDayOfUse(row: Pick<ContractView, 'withdrawalAt'>): string | null {
+  return row.withdrawalAt === null ? null : formatJstDate(row.withdrawalAt);
+}
+
+/** The continued-use benefit of a contract of a service that grants one; null for the others. */
+export function benefitOf(row: Pick<ContractView, 'serviceId' | 'startedAt' | 'withdrawalAt'>, businessDate: string): ContinuedUseBenefit | null {
+  if (row.serviceId !== ServiceId.InStoreSupport) return null;
+  return continuedUseBenefit({ startedOn: formatJstDate(row.startedAt), lastDayOfUse: lastDayOfUse(row), today: businessDate });
+}
+
+export function toServiceContract(row: ContractView, now: Date, businessDate: string): ServiceContract {
   const serviceId = ServiceIdSchema.parse(row.serviceId);
   const plan = planNow(row, now);
   return {
@@ -150,6 +166,7 @@ export function toServiceContract(row: ContractView, now: Date = new Date()): Se
     startedAt: row.startedAt.toISOString(),
     withdrawalAt: row.withdrawalAt?.toISOString() ?? null,
     suspendedAt: row.suspendedAt?.toISOString() ?? null,
+    continuedUseBenefit: benefitOf(row, businessDate),
   };
 }
 

@@ -33,7 +33,7 @@ import { consumeVerifiedOtp } from '../otp/otp-store';
 import { currentJstMonth } from '../payments/card-expiry';
 import { consumePaymentOrder, verifySubmittedCard, type TokenTriple, type VerifiedCard } from '../payments/payment-orders';
 import { endOfJstMonth, formatJstDate, startOfJstDay } from '../time/jst';
-import { currentContract, findCustomer, listContracts, type ContractRow, type CustomerRow } from './contract-repository';
+import { benefitOf, currentContract, findCustomer, listContracts, type ContractRow, type CustomerRow } from './contract-repository';
 import { lockCustomer } from './customer-lock';
 import { applyDuePlanChanges } from './due-plan-changes';
 import { isWithdrawalDue } from './due-withdrawals';
@@ -224,7 +224,7 @@ function decide(contract: ContractRow | undefined, requestType: RequestTypeValue
   if (requestType !== null) {
     const needed = RequiredCurrentMethod[requestType];
     if (needed !== undefined && contract.paymentMethod !== needed) return undefined;
-    if (CancelTypes.includes(requestType) && !cancelOptions(state).includes(requestType)) return undefined;
+    if (CancelTypes.includes(requestType) && !cancelOptions(ServiceIdOf(contract), state).includes(requestType)) return undefined;
   }
   if (resume) return nextStatusOnResume(state, requestType);
   return requestType === null ? undefined : nextStatus(state, requestType);
@@ -258,6 +258,16 @@ function changePlan(contract: ContractRow, nextPlanId: string, today: Today): Pl
   return { planId: next.planId, pendingPlanId: null, pendingPlanAt: null, effectiveAt: today.now };
 }
 
+/**
+ * The end of the reckoning date a request type 06 withdrawal takes effect at: the last day of the
+ * contract's current continued-use benefit period (docs/decisions/0072-in-store-support.md).
+ */
+function reckoningDateEnd(contract: ContractRow, businessDate: string): Date {
+  const next = benefitOf(contract, businessDate)?.next;
+  if (next === undefined || next === null) throw forbidden();
+  return new Date(startOfJstDay(next.grantedOn).getTime() - 1000);
+}
+
 /** The business day a request is decided on, with the clock ("yyyy/mm/dd", server/time/business-date.ts). */
 export type Today = { now: Date; businessDate: string };
 
@@ -273,7 +283,10 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
   if (needsCard !== (triple !== 'none')) {
     throw invalidRequest(tokenIssue(needsCard ? '新しいカードのカード情報がありません。' : 'このお手続きにカード情報は指定できません。'));
   }
-  const withdrawing = requestType === RequestType.Withdrawal || requestType === RequestType.WithdrawalReservationMonthEnd;
+  const withdrawing =
+    requestType === RequestType.Withdrawal ||
+    requestType === RequestType.WithdrawalReservationMonthEnd ||
+    requestType === RequestType.WithdrawalReservationReckoningDate;
   if (!withdrawing && body.survey.length > 0) {
     throw invalidRequest([{ path: 'body.survey', message: '解約のお手続き以外にアンケートの回答は指定できません。' }]);
   }
@@ -322,6 +335,7 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
     let withdrawalAt = contract.withdrawalAt;
     if (requestType === RequestType.Withdrawal) withdrawalAt = now;
     if (requestType === RequestType.WithdrawalReservationMonthEnd) withdrawalAt = endOfJstMonth(now);
+    if (requestType === RequestType.WithdrawalReservationReckoningDate) withdrawalAt = reckoningDateEnd(contract, today.businessDate);
     if (requestType === RequestType.WithdrawalReservationCancel) withdrawalAt = null;
 
     // A contract that ends takes no pending plan with it.
@@ -365,7 +379,8 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
     });
     if (requestType === RequestType.Withdrawal && keepsStoredData(serviceId)) await dropStorage(tx, contract.id);
     if (card !== null) await consumePaymentOrder(tx, card.orderId, contract.id, now);
-    const effective = changingPlan ? plan.effectiveAt : requestType === RequestType.WithdrawalReservationMonthEnd && withdrawalAt ? withdrawalAt : now;
+    const reserving = requestType === RequestType.WithdrawalReservationMonthEnd || requestType === RequestType.WithdrawalReservationReckoningDate;
+    const effective = changingPlan ? plan.effectiveAt : reserving && withdrawalAt ? withdrawalAt : now;
     return receipt(serviceId, after, effective, now);
   });
 }

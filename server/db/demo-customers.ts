@@ -218,52 +218,43 @@ export const demoCustomerRecords: readonly DemoCustomer[] = [
       { id: 'SC000000001501', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Withdrawn, payment: mobile, startedAt: '2024-04-01T00:00:00+09:00', withdrawalAt: '2026-03-31T23:59:59+09:00' },
     ],
   },
+  {
+    sbSystemId: '1000000016',
+    loginId: 'demo16',
+    description: 'スマホ設定サポート定額利用中（プラン239・2026年7月から利用、継続利用特典はまだ・解約を試せます）',
+    ...person(['林', '美咲'], ['ハヤシ', 'ミサキ'], '1990/09/09', '9300005', '富山県富山市新桜町7-38', '', '09012340016', 'misaki.hayashi@example.jp'),
+    contracts: [
+      { id: 'SC000000001601', serviceId: ServiceId.InStoreSupport, planId: PlanId.InStoreSupport239, status: ContractStatus.Active, payment: mobile, startedAt: '2026-07-01T00:00:00+09:00' },
+    ],
+  },
 ];
 
 /** The list the sign-in page and the README show. */
 export const demoCustomers: readonly { loginId: string; sbSystemId: string; description: string }[] =
   demoCustomerRecords.map(({ loginId, sbSystemId, description }) => ({ loginId, sbSystemId, description }));
 
-/** The in-store support visits and benefits of demo11 (sbSystemId 1000000011). */
+/**
+ * The in-store support visits of demo11 (sbSystemId 1000000011), oldest first: more than one page
+ * of the history list, three shops, menus covered by the plan (0 yen) and one that is not. The
+ * continued-use benefit is not stored: it follows from the contract's dates (ADR 0072).
+ */
 export const demoSupportHistory = [
-  {
-    sbSystemId: '1000000011',
-    contractId: 'SC000000001101',
-    supportCategoryName: 'スマートフォン初期設定',
-    cfOrderNumber: 'CF2025020100011',
-    supportAcceptedAt: '2025-02-01T11:30:00+09:00',
-    supportAcceptedShopName: 'ポータルショップ金沢香林坊',
-    menus: [
-      { menuName: 'データ移行', price: 0 },
-      { menuName: 'メール設定', price: 0 },
-    ],
-  },
-  {
-    sbSystemId: '1000000011',
-    contractId: 'SC000000001101',
-    supportCategoryName: 'アプリ設定',
-    cfOrderNumber: 'CF2025071200011',
-    supportAcceptedAt: '2025-07-12T15:10:00+09:00',
-    supportAcceptedShopName: 'ポータルショップ金沢駅前',
-    menus: [{ menuName: 'キャッシュレス決済アプリ設定', price: 0 }],
-  },
-  {
-    sbSystemId: '1000000011',
-    contractId: 'SC000000001101',
-    supportCategoryName: 'セキュリティ設定',
-    cfOrderNumber: 'CF2026031800011',
-    supportAcceptedAt: '2026-03-18T10:05:00+09:00',
-    supportAcceptedShopName: 'ポータルショップ金沢香林坊',
-    menus: [
-      { menuName: '画面ロック設定', price: 0 },
-      { menuName: 'バックアップ設定', price: 0 },
-    ],
-  },
-] as const;
-
-export const demoBenefitHistory = [
-  { sbSystemId: '1000000011', contractId: 'SC000000001101', benefitName: '継続利用特典（6か月）', amount: 500, benefitUnit: 'point', grantedAt: '2025-08-01T00:00:00+09:00' },
-  { sbSystemId: '1000000011', contractId: 'SC000000001101', benefitName: '継続利用特典（12か月）', amount: 1000, benefitUnit: 'point', grantedAt: '2026-02-01T00:00:00+09:00' },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'スマートフォン初期設定', cfOrderNumber: 'CF2025020101101', supportAcceptedAt: '2025-02-01T11:30:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: '初期設定・アカウント設定', price: 0 }, { menuName: 'データ移行（旧機種から）', price: 0 }, { menuName: 'メール設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'アプリ設定', cfOrderNumber: 'CF2025021501102', supportAcceptedAt: '2025-02-15T14:20:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: 'LINEの引き継ぎ', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: '操作説明', cfOrderNumber: 'CF2025030801103', supportAcceptedAt: '2025-03-08T10:45:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢駅前', menus: [{ menuName: 'カメラ・写真の使い方', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'アプリ設定', cfOrderNumber: 'CF2025041901104', supportAcceptedAt: '2025-04-19T16:05:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢駅前', menus: [{ menuName: 'キャッシュレス決済アプリ設定', price: 0 }, { menuName: 'マイナンバーカード読み取り設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: '周辺機器', cfOrderNumber: 'CF2025052401105', supportAcceptedAt: '2025-05-24T13:00:00+09:00', supportAcceptedShopName: 'ポータルショップ野々市', menus: [{ menuName: 'スマートウォッチの接続', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'セキュリティ設定', cfOrderNumber: 'CF2025071201106', supportAcceptedAt: '2025-07-12T15:10:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢駅前', menus: [{ menuName: '画面ロック・生体認証設定', price: 0 }, { menuName: '迷惑メール対策設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: '操作説明', cfOrderNumber: 'CF2025083001107', supportAcceptedAt: '2025-08-30T11:15:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: '文字入力の設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'アプリ設定', cfOrderNumber: 'CF2025100401108', supportAcceptedAt: '2025-10-04T10:30:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: '地図アプリの設定', price: 0 }, { menuName: '乗換案内アプリの設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'トラブル相談', cfOrderNumber: 'CF2025112201109', supportAcceptedAt: '2025-11-22T17:40:00+09:00', supportAcceptedShopName: 'ポータルショップ野々市', menus: [{ menuName: '動作が遅いときの点検', price: 0 }, { menuName: 'ストレージの整理', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'バックアップ', cfOrderNumber: 'CF2026011001110', supportAcceptedAt: '2026-01-10T12:25:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢駅前', menus: [{ menuName: 'クラウドバックアップ設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'セキュリティ設定', cfOrderNumber: 'CF2026031801111', supportAcceptedAt: '2026-03-18T10:05:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: 'パスワード管理の設定', price: 0 }, { menuName: 'バックアップ設定', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: '周辺機器', cfOrderNumber: 'CF2026050901112', supportAcceptedAt: '2026-05-09T15:50:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢駅前', menus: [{ menuName: 'ワイヤレスイヤホンの接続', price: 0 }, { menuName: '画面保護フィルム貼り付け', price: 1100 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: '操作説明', cfOrderNumber: 'CF2026080101113', supportAcceptedAt: '2026-08-01T11:00:00+09:00', supportAcceptedShopName: 'ポータルショップ金沢香林坊', menus: [{ menuName: 'ビデオ通話の使い方', price: 0 }] },
+  { sbSystemId: '1000000011', contractId: 'SC000000001101', supportCategoryName: 'アプリ設定', cfOrderNumber: 'CF2026101701114', supportAcceptedAt: '2026-10-17T14:35:00+09:00', supportAcceptedShopName: 'ポータルショップ野々市', menus: [{ menuName: '健康管理アプリの設定', price: 0 }, { menuName: '通知の整理', price: 0 }] },
+  { sbSystemId: '1000000016', contractId: 'SC000000001601', supportCategoryName: 'スマートフォン初期設定', cfOrderNumber: 'CF2026070101601', supportAcceptedAt: '2026-07-01T13:20:00+09:00', supportAcceptedShopName: 'ポータルショップ富山駅前', menus: [{ menuName: '初期設定・アカウント設定', price: 0 }, { menuName: 'データ移行（旧機種から）', price: 0 }] },
+  { sbSystemId: '1000000016', contractId: 'SC000000001601', supportCategoryName: 'アプリ設定', cfOrderNumber: 'CF2026091201602', supportAcceptedAt: '2026-09-12T11:05:00+09:00', supportAcceptedShopName: 'ポータルショップ富山駅前', menus: [{ menuName: 'キャッシュレス決済アプリ設定', price: 0 }] },
 ] as const;
 
 export const demoCoupons = [

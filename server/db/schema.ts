@@ -242,27 +242,6 @@ export const supportHistory = pgTable(
   ],
 );
 
-/** Continued-use benefits granted under the in-store support service. */
-export const benefitHistory = pgTable(
-  'benefit_history',
-  {
-    id: serial('id').primaryKey(),
-    sbSystemId: text('sb_system_id')
-      .notNull()
-      .references(() => customers.sbSystemId),
-    contractId: text('contract_id').references(() => serviceContracts.id),
-    benefitName: text('benefit_name').notNull(),
-    /** Points or yen, as benefitUnit says. */
-    amount: integer('amount').notNull(),
-    benefitUnit: text('benefit_unit', { enum: ['point', 'yen'] }).notNull(),
-    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
-  },
-  (table) => [
-    index('benefit_history_customer_idx').on(table.sbSystemId, table.grantedAt),
-    uniqueIndex('benefit_history_grant_key').on(table.sbSystemId, table.benefitName, table.grantedAt),
-  ],
-);
-
 /** Coupons a customer may enter when applying (couponCode / couponName of applyInfo). */
 export const coupons = pgTable('coupons', {
   code: text('code').primaryKey(),

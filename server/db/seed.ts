@@ -8,7 +8,6 @@ import { endOfJstMonth } from '../time/jst';
 import type { Db } from './client';
 import {
   DEMO_PASSWORD,
-  demoBenefitHistory,
   demoCoupons,
   demoCustomerRecords,
   demoStorageUsage,
@@ -16,7 +15,7 @@ import {
   type DemoContract,
 } from './demo-customers';
 import { hashPassword } from './passwords';
-import { benefitHistory, contractHistory, coupons, customers, serviceContracts, storageUsage, supportHistory } from './schema';
+import { contractHistory, coupons, customers, serviceContracts, storageUsage, supportHistory } from './schema';
 
 export type SeedResult = { customersCreated: number };
 
@@ -103,10 +102,6 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
     await tx
       .insert(supportHistory)
       .values(demoSupportHistory.map((row) => ({ ...row, menus: [...row.menus], supportAcceptedAt: new Date(row.supportAcceptedAt) })))
-      .onConflictDoNothing();
-    await tx
-      .insert(benefitHistory)
-      .values(demoBenefitHistory.map((row) => ({ ...row, grantedAt: new Date(row.grantedAt) })))
       .onConflictDoNothing();
     await tx
       .insert(coupons)

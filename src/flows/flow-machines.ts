@@ -9,6 +9,7 @@ import { mailConfirmationMachine } from '../../machines/basket-live/mail-confirm
 import type { MachineEntry } from '../../machines/registry';
 import { createServiceFlowActors, type FlowActorDeps, type ServiceFlowActors } from './service-flow-actors';
 import { createBasketLiveActors, type BasketLiveActors } from './basket-live-actors';
+import { createInStoreSupportActors, type InStoreSupportActors } from './in-store-support-actors';
 import type { FlowMachine } from './flow-registry';
 
 export { currentContact, withFlowContact, withProviderExit } from './flow-wrappers';
@@ -18,7 +19,9 @@ export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-
  * The machine with the app's actors provided; the sub-flows (one-time password, card provider)
  * are replaced by the app's provided twins. A machine the app has no actors for is answered as is.
  */
-export type AppActors = ServiceFlowActors & BasketLiveActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
+export type AppActors = ServiceFlowActors &
+  BasketLiveActors &
+  InStoreSupportActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: FlowActorDeps): AppActors {
@@ -28,7 +31,7 @@ export function createAppActors(deps: FlowActorDeps): AppActors {
   const mailConfirmation = mailConfirmationMachine.provide({
     actors: { verifyAddress: kit.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
   });
-  return { ...kit, ...basketLive, mailConfirmation };
+  return { ...kit, ...basketLive, ...createInStoreSupportActors(), mailConfirmation };
 }
 
 /**

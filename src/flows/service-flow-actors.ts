@@ -42,7 +42,17 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
   const live = ours.find((contract) => contract.status !== 'withdrawn');
   const latest = live ?? [...ours].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
   if (latest === undefined) {
-    return { status: 'none', planId: null, pendingPlan: null, paymentMethod: null, paymentMethodLabel: '', paymentMethodDetails: [], withdrawalDate: null };
+    return {
+      status: 'none',
+      planId: null,
+      pendingPlan: null,
+      paymentMethod: null,
+      paymentMethodLabel: '',
+      paymentMethodDetails: [],
+      withdrawalDate: null,
+      startedDate: null,
+      continuedUseBenefit: null,
+    };
   }
   const payment = latest.paymentMethod;
   return {
@@ -53,6 +63,8 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
     paymentMethodLabel: payment.label,
     paymentMethodDetails: payment.cardLast4 === null ? [] : cardDetails(payment.cardLast4),
     withdrawalDate: latest.withdrawalAt === null ? null : tokyoDate(latest.withdrawalAt),
+    startedDate: tokyoDate(latest.startedAt),
+    continuedUseBenefit: latest.continuedUseBenefit,
   };
 }
 

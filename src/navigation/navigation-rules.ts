@@ -189,7 +189,7 @@ export const flowGuardRule: NavigationRule = {
     // The flow's machine loads with the first navigation to one of its pages (ADR 0037).
     await services.flows.load(page.flow);
     const running = services.flows.get(page.flow);
-    if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path) {
+    if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path && (!page.entry || resumesEntry(context, page.flow))) {
       services.flows.focus(page.flow);
       return undefined;
     }
@@ -205,6 +205,16 @@ export const flowGuardRule: NavigationRule = {
     return isForeignDirectAccess(context) ? toTop : invalidAccess;
   },
 };
+
+/**
+ * An entry page whose flow already rests on it is the same run only when the flow itself led
+ * there (its Back, its route) or the browser reloaded it; reached from another page (a link from
+ * Top, Back from elsewhere), it starts afresh, so it shows the contract as it is now and not as
+ * an earlier run loaded it.
+ */
+function resumesEntry(context: RuleContext, flow: string): boolean {
+  return context.services.flows.foreground()?.machineId === flow || context.services.isReload?.(context.path) === true;
+}
 
 /** The page a flow starts from: the live entry page the page table gives to that flow. */
 export function flowEntryPage(flow: string): PageEntry | undefined {

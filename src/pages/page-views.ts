@@ -7,6 +7,7 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import { createElement, type ComponentType } from 'react';
 import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
+import { InStoreSupport } from '../../contracts/services/in-store-support';
 import { kitFlowId, servicePath, type KitFlowKind, type ServiceDefinition, type ServicePage } from '../../contracts/services/service-definition';
 import { findLivePage, findPage, type PageEntry } from '../../machines/page-table';
 import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
@@ -16,6 +17,7 @@ type PageLoader = () => Promise<Record<string, unknown>>;
 
 const anshinView: ViewLoader = () => import('./anshin-data-box/anshin-view');
 const basketLiveView: ViewLoader = () => import('./basket-live/basket-live-view');
+const inStoreSupportView: ViewLoader = () => import('./in-store-support/in-store-support-view');
 
 /** A page of one service: the page's module and the service's view load together, the page renders inside the view. */
 function servicePage(view: ViewLoader, page: PageLoader, exportName: string): RouteComponent {
@@ -66,9 +68,14 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   ADB0012: servicePage(anshinView, () => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
   BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
   BKL0012: servicePage(basketLiveView, () => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
+  SSS0001: servicePage(inStoreSupportView, () => import('./in-store-support/support-detail-page'), 'InStoreSupportDetailPage'),
+  SSS0002: servicePage(inStoreSupportView, () => import('./in-store-support/support-history-page'), 'SupportHistoryPage'),
+  SSS0003: servicePage(inStoreSupportView, () => import('./in-store-support/support-history-detail-page'), 'SupportHistoryDetailPage'),
+  SSS0004: servicePage(inStoreSupportView, () => import('./in-store-support/benefit-history-page'), 'BenefitHistoryPage'),
   ...kitPageViews([
     [AnshinDataBox, anshinView],
     [BasketLive, basketLiveView],
+    [InStoreSupport, inStoreSupportView],
   ]),
 };
 

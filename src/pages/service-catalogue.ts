@@ -7,6 +7,7 @@ import { ServiceNames } from '../../contracts/api/service-contracts';
 import { ServiceId, type ServiceIdValue } from '../../contracts/codes';
 import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
+import { InStoreSupport } from '../../contracts/services/in-store-support';
 import type { ServiceDefinition } from '../../contracts/services/service-definition';
 
 export type CatalogueEntry = {
@@ -55,8 +56,8 @@ export const serviceCatalogue: readonly CatalogueEntry[] = [
     serviceId: ServiceId.InStoreSupport,
     name: ServiceNames[ServiceId.InStoreSupport],
     summary: 'ショップでスマートフォンの設定やデータ移行を定額でサポートするサービスです。',
-    priceLabel: null,
-    priceNote: 'お申し込みはショップで承ります。',
+    priceLabel: priceLabelOf(InStoreSupport),
+    priceNote: `${InStoreSupport.plans.length}つのプランがあります。お申し込みはショップで承ります。`,
     landingPath: null,
   },
 ];

@@ -73,9 +73,12 @@ export function createRouteTree(servicesFor: (context: RouterContext) => Navigat
 
 export function createAppRouter(options: AppRouterOptions) {
   const config = options.config ?? appConfig;
+  // One set of services for the router's life: they know whether the document's first navigation
+  // was a reload, which a set made per navigation would wrongly answer again for every later one.
+  let services: NavigationServices | undefined;
   const servicesFor =
     options.services ??
-    ((context: RouterContext) => createNavigationServices({ queryClient: context.queryClient, flows: context.flows, config }));
+    ((context: RouterContext) => (services ??= createNavigationServices({ queryClient: context.queryClient, flows: context.flows, config })));
   return createRouter({
     routeTree: createRouteTree(servicesFor),
     ...(options.history === undefined ? {} : { history: options.history }),

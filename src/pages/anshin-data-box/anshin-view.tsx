@@ -74,7 +74,7 @@ const AnshinView: ServiceView = {
   beforeCancel: [
     '解約すると、保存した写真・動画・連絡先などのデータはすべて削除され、元に戻せません。必要なデータは、解約前に端末へ保存してください。',
   ],
-  cancelEffects: { [RequestType.Withdrawal]: dataDeleted },
+  cancelEffects: () => ({ [RequestType.Withdrawal]: dataDeleted }),
   surveyAnswers: ['price', 'unused', 'other-service', 'device-change', 'usability', 'other'],
   firstStep: 'スマートフォンに「あんしんデータボックス」アプリを入れ、このポータルと同じIDでログインしてください。',
   afterCancel: {

@@ -58,7 +58,7 @@ const BasketLiveView: ServiceView = {
     `解約すると、${viewingEnds}お気に入りクラブなどのアプリの設定は残ります。`,
     'プラン変更のご予約がある場合、解約のお手続きで取り消されます。',
   ],
-  cancelEffects: { [RequestType.Withdrawal]: `本日から${viewingEnds}` },
+  cancelEffects: () => ({ [RequestType.Withdrawal]: `本日から${viewingEnds}` }),
   // A streaming service has nothing to do with a change of phone.
   surveyAnswers: ['price', 'unused', 'other-service', 'usability', 'other'],
   firstStep: 'バスケットLIVEのアプリをダウンロードし、このポータルと同じIDでログインしてください。',

@@ -1,4 +1,4 @@
-/** A service's Cancel/Completed page (ADB0010, BKL0010): what the cancel request did, by its type. */
+/** A service's Cancel/Completed page (ADB0010, BKL0010, SSS0007): what the cancel request did, by its type. */
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
@@ -27,12 +27,12 @@ export function CancelCompletedView({ requestType, effectiveDate }: CancelComple
   const { service, afterCancel } = useServiceView();
   const date = effectiveDate === null ? null : formatDate(effectiveDate);
   const { title, lines } = match(requestType)
-    .with(P.union(RequestType.WithdrawalReservationMonthEnd, RequestType.WithdrawalReservationReckoningDate), () => ({
+    .with(P.union(RequestType.WithdrawalReservationMonthEnd, RequestType.WithdrawalReservationReckoningDate), (reservation) => ({
       title: `${service.name}の解約予約を受け付けました。`,
       lines: [
         `${date ?? '月末'}まで、これまでどおりご利用いただけます。`,
         '月額料金は、解約する月の分までご請求します。',
-        ...(afterCancel[RequestType.WithdrawalReservationMonthEnd] ?? []),
+        ...(afterCancel[reservation] ?? []),
         '解約日までなら、「ご契約内容」から解約予約を取り消せます。',
       ],
     }))

@@ -29,7 +29,8 @@ export function CancelConfirmView({ snapshot, send }: CancelViewProps) {
   return match(snapshot.value)
     .with('confirm', 'submitting', 'submitUnknown', (value) => {
       const { contract, cancelInfo } = snapshot.context;
-      const offered: readonly RequestTypeValue[] = contract === null ? [] : cancelOptions(contract.status);
+      const offered: readonly RequestTypeValue[] = contract === null ? [] : cancelOptions(service.serviceId, contract.status);
+      const effects = contract === null ? {} : cancelEffects(contract);
       const busy = snapshot.hasTag('busy');
       const onlyReservationCancel = offered.length === 1 && offered[0] === RequestType.WithdrawalReservationCancel;
       return (
@@ -49,7 +50,7 @@ export function CancelConfirmView({ snapshot, send }: CancelViewProps) {
             options={offered.map((type) => ({
               value: type,
               label: CancelTypeLabels[type]?.label ?? type,
-              support: [CancelTypeLabels[type]?.support, cancelEffects[type]].filter((line) => line !== undefined).join(''),
+              support: [CancelTypeLabels[type]?.support, effects[type]].filter((line) => line !== undefined).join(''),
             }))}
             selected={cancelInfo.requestType === null ? [] : [cancelInfo.requestType]}
             onChange={(type) => {

@@ -60,7 +60,7 @@ export function CancelInformView({ snapshot, send }: CancelViewProps) {
                   <li key={line}>{line}</li>
                 ))}
                 <li>月末での解約予約なら、月末までご利用いただけます。即時解約は、本日でご利用が終了します。</li>
-                <li>どちらの場合も、解約する月の月額料金はかかります。日割りはありません。解約金はかかりません。</li>
+                <li>いずれの場合も、解約する月の月額料金はかかります。日割りはありません。解約金はかかりません。</li>
               </ul>
             </section>
           )}

@@ -79,8 +79,8 @@ export const CancelTypeLabels: Partial<Record<RequestTypeValue, { label: string;
     support: '解約のご予約を取り消し、このままご利用を続けます。',
   },
   [RequestType.WithdrawalReservationReckoningDate]: {
-    label: '締め日に解約する（解約予約）',
-    support: 'ご請求の締め日までご利用いただけます。',
+    label: '精算日に解約する（解約予約）',
+    support: '継続利用特典の算定期間の最終日（精算日）までご利用いただけ、その期間の特典を受け取れます。解約する月の月額料金はかかります。',
   },
 };
 

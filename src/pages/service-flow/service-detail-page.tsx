@@ -16,6 +16,7 @@ import { servicePath } from '../../../contracts/services/service-definition';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
 import { contractsQueryOptions } from '../../api/queries/contracts.query';
 import { ContractSummary } from './contract-summary';
+import { ProcedureList } from './procedure-list';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
 import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
@@ -90,54 +91,17 @@ function Detail({ snapshot, send, contract, current }: ServiceDetailViewProps & 
         <ContractSummary contract={current} startedAt={contract?.startedAt ?? null} />
       </section>
       {current.status === 'withdrawn' || DetailSection === undefined ? null : <DetailSection contract={current} />}
-      <section aria-labelledby="detail-actions">
-        <h2 id="detail-actions">お手続き</h2>
-        {actions.length === 0 ? <p>いまポータルでできるお手続きはありません。</p> : null}
-        <ul className="action-list">
-          {actions.includes('changePayment') && snapshot.can({ type: 'wizard.next' }) ? (
-            <li>
-              <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.next' })}>
-                お支払い方法の変更
-              </button>
-            </li>
-          ) : null}
-          {actions.includes('resume') ? (
-            <li>
-              <Link to={servicePath(service, 'resumeConfirm')} className="button button--secondary button--block">
-                利用再開
-              </Link>
-            </li>
-          ) : null}
-          {actions.includes('changePlan') ? (
-            <li>
-              <Link to={servicePath(service, 'planChange')} className="button button--secondary button--block">
-                プラン変更
-              </Link>
-            </li>
-          ) : null}
-          {actions.includes('cancelReservation') ? (
-            <li>
-              <Link to={servicePath(service, 'cancelInform')} className="button button--secondary button--block">
-                解約予約の取り消し
-              </Link>
-            </li>
-          ) : null}
-          {actions.includes('cancel') ? (
-            <li>
-              <Link to={servicePath(service, 'cancelInform')} className="button button--secondary button--block">
-                解約
-              </Link>
-            </li>
-          ) : null}
-          {actions.includes('apply') ? (
-            <li>
-              <Link to={servicePath(service, 'landing')} className="button button--secondary button--block">
-                お申し込み
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </section>
+      <ProcedureList
+        service={service}
+        actions={actions}
+        changePayment={
+          actions.includes('changePayment') && snapshot.can({ type: 'wizard.next' }) ? (
+            <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.next' })}>
+              お支払い方法の変更
+            </button>
+          ) : null
+        }
+      />
     </>
   );
 }

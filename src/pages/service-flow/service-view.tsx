@@ -22,8 +22,8 @@ export type ServiceView = {
   readonly howToCancel: readonly string[];
   /** What the customer should know before cancelling (Cancel/Inform). */
   readonly beforeCancel: readonly string[];
-  /** What each way of cancelling means for this service (Cancel/Confirm). */
-  readonly cancelEffects: Partial<Record<RequestTypeValue, string>>;
+  /** What each way of cancelling means for this service and this contract (Cancel/Confirm): what ends, what is lost, when. */
+  readonly cancelEffects: (contract: FlowContract) => Partial<Record<RequestTypeValue, string>>;
   /** What the customer does first once the application is accepted (Apply/Completed). */
   readonly firstStep: string;
   /** The answers of the cancel survey that make sense for this service, in order. */

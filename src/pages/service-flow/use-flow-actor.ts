@@ -8,6 +8,7 @@ import type { Actor } from 'xstate';
 import { kitFlowId, type KitFlowKind } from '../../../contracts/services/service-definition';
 import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
 import type { basketLivePlanChangeMachine } from '../../../machines/basket-live/plan-change.machine';
+import type { SupportHistoryMachine } from '../../../machines/in-store-support/support-history.machine';
 import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow';
 import type { CancelFlowMachine } from '../../../machines/service-flow/cancel.flow';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
@@ -19,10 +20,12 @@ export type ChangePaymentActor = Actor<ChangePaymentFlowMachine>;
 export type CancelActor = Actor<CancelFlowMachine>;
 export type ResumeActor = Actor<typeof anshinResumeMachine>;
 export type PlanChangeActor = Actor<typeof basketLivePlanChangeMachine>;
+export type SupportHistoryActor = Actor<SupportHistoryMachine>;
 
 type ActorsById = {
   anshinResume: ResumeActor;
   basketLivePlanChange: PlanChangeActor;
+  inStoreSupportHistory: SupportHistoryActor;
 };
 
 type KitActors = { apply: ApplyActor; changePayment: ChangePaymentActor; cancel: CancelActor };

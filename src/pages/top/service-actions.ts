@@ -8,6 +8,7 @@ import { ServiceId, type ServiceIdValue } from '../../../contracts/codes';
 import type { ServiceAction } from '../../../contracts/lifecycle';
 import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../../contracts/services/basket-live';
+import { InStoreSupport } from '../../../contracts/services/in-store-support';
 import { servicePath, type ServiceDefinition } from '../../../contracts/services/service-definition';
 import { routedPage } from '../page-views';
 
@@ -30,13 +31,8 @@ function kitServicePaths(service: ServiceDefinition): ServicePaths {
 const pathsByService: Record<ServiceIdValue, ServicePaths> = {
   [ServiceId.DataStorage]: kitServicePaths(AnshinDataBox),
   [ServiceId.BasketLive]: kitServicePaths(BasketLive),
-  // Applied for in a shop; its pages are not on the kit yet (spec section 2).
-  [ServiceId.InStoreSupport]: {
-    landing: null,
-    detail: '/Sumahosetup-support/Service/Detail',
-    changePayment: '/Sumahosetup-support/Service/Detail',
-    cancel: '/Sumahosetup-support/Cancel/Inform',
-  },
+  // Applied for in a shop: its landing is not in the page table, so no link leads there.
+  [ServiceId.InStoreSupport]: kitServicePaths(InStoreSupport),
 };
 
 const actionLabels: Record<ServiceAction, string> = {

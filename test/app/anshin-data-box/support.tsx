@@ -110,6 +110,7 @@ export const activeCardContract: ServiceContract = {
   withdrawalAt: null,
   suspendedAt: null,
   pendingPlan: null,
+  continuedUseBenefit: null,
 };
 
 export const receipt: ContractReceipt = { serviceId: '223', status: 'active', effectiveDate: '2026-11-21', acceptedAt: '2026-11-21T10:00:00+09:00' };

@@ -225,6 +225,30 @@ describe('flow guard', () => {
     expect(started?.actor.getSnapshot().context).toEqual({ input: { flowId: started?.flowId, sbSystemId: '0000000001' } });
   });
 
+  it('入口ページに止まっている手続きへ別の画面から来ると、新しい手続きとして始めること（古い契約内容を見せない）', async () => {
+    const { services: s, flows } = services();
+    await go('/AnshinDataBox/Cancel/Inform', s);
+    const earlier = flows.get('anshinCancel')?.flowId;
+    // The customer went to Top (the URL no longer follows the flow), then followed a link back.
+    flows.release();
+    expect(await go('/AnshinDataBox/Cancel/Inform', s)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinCancel')?.flowId).not.toBe(earlier);
+  });
+
+  it('入口ページに止まっている手続きは、その手続き自身が導いたときと再読み込みのときは同じ手続きのまま続けること', async () => {
+    const { services: s, flows } = services({ reloadedAt: '/AnshinDataBox/Cancel/Inform' });
+    flows.start('anshinCancel');
+    const run = flows.get('anshinCancel')?.flowId;
+    // The flow's own route (it is in the foreground).
+    expect(await go('/AnshinDataBox/Cancel/Inform', s)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinCancel')?.flowId).toBe(run);
+    // A reload of the page: the restored run, even though nothing is in the foreground yet.
+    flows.release();
+    const reloaded = services({ flows, reloadedAt: '/AnshinDataBox/Cancel/Inform' }).services;
+    expect(await go('/AnshinDataBox/Cancel/Inform', reloaded)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinCancel')?.flowId).toBe(run);
+  });
+
   it('再読み込みで復元できない手続きの途中ページは、フローの入口からやり直すこと', async () => {
     const { services: s } = services({ reloadedAt: '/AnshinDataBox/Apply' });
     expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/AnshinDataBox' });

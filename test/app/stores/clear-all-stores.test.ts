@@ -8,17 +8,7 @@ import { hideLoading, loadingStore, showLoading } from '../../../src/stores/load
 import { messageStore, setTermsTxt, termsTxt } from '../../../src/stores/message-store';
 import { otpNgMessageStore } from '../../../src/stores/otp-ng-message-store';
 import { redirectStore } from '../../../src/stores/redirect-store';
-import { currentSupportHistory, supportStore } from '../../../src/stores/support-store';
 import { userStore } from '../../../src/stores/user-store';
-
-const entry = (index: number) => ({
-  index,
-  supportCategoryNm: '初期設定',
-  cfOrderNumber: `CF${index}`,
-  supportAcceptedDt: '2026/11/01 10:00:00',
-  supportAcceptedShopNm: '渋谷店',
-  supportMenuHistoryInfo: [{ menuNm: 'データ移行', fee: 0 }],
-});
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -31,13 +21,6 @@ describe('the remaining stores', () => {
     setTermsTxt('terms-231', '規約2');
     expect(termsTxt('terms-223')).toBe('利用規約');
     expect(messageStore.get().termsTxt).toEqual({ 'terms-223': '利用規約', 'terms-231': '規約2' });
-  });
-
-  it('find the support history entry by the current index', () => {
-    supportStore.set({ supportHistoryInfo: [entry(0), entry(1)], currentIndex: 1, transitionFlg: true });
-    expect(currentSupportHistory()?.cfOrderNumber).toBe('CF1');
-    supportStore.set({ currentIndex: 5 });
-    expect(currentSupportHistory()).toBeUndefined();
   });
 
   it('show and hide the loading overlay and the common modal in memory only', () => {
@@ -63,10 +46,11 @@ describe('clearAllStores (/doClear)', () => {
     setTermsTxt('t', 'x');
     otpNgMessageStore.set({ otpNgMessage: 'ng' });
     userStore.set({ fromMemberInfoConfirmFlg: true, userChangeKey: 'k' });
-    supportStore.set({ supportHistoryInfo: [entry(0)], currentIndex: 0, transitionFlg: true });
     showLoading();
     openCommonModal({ title: 't' });
     sessionStorage.setItem('portal.flow.anshinApply', 'snapshot');
+    // The spec's "support" store is the support-history flow's snapshot (ADR 0072).
+    sessionStorage.setItem('portal.flow.inStoreSupportHistory', 'snapshot');
     sessionStorage.setItem('unrelated', 'keep');
 
     clearAllStores();
@@ -79,7 +63,6 @@ describe('clearAllStores (/doClear)', () => {
     expect(messageStore.get().termsTxt).toEqual({});
     expect(otpNgMessageStore.get().otpNgMessage).toBeNull();
     expect(userStore.get()).toMatchObject({ fromMemberInfoConfirmFlg: false, userChangeKey: null, optins: [] });
-    expect(supportStore.get()).toEqual({ supportHistoryInfo: [], currentIndex: null, transitionFlg: false });
     expect(loadingStore.get().visible).toBe(false);
     expect(commonModalStore.get().visible).toBe(false);
     expect(Object.keys(sessionStorage)).toEqual(['unrelated']);

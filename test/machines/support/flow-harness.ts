@@ -26,6 +26,8 @@ export function contractOf(
     paymentMethodLabel: paymentMethod === '02' ? 'クレジットカード' : '携帯電話料金とまとめて支払い',
     paymentMethodDetails: paymentMethod === '02' ? ['**** **** **** 1111'] : [],
     withdrawalDate: status === 'withdrawal_reserved' ? '2026-11-30' : null,
+    startedDate: status === 'none' ? null : '2025-06-01',
+    continuedUseBenefit: null,
   };
 }
 

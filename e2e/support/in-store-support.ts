@@ -1,0 +1,39 @@
+/**
+ * Helpers for the in-store support (スマホ設定サポート定額) journeys: its page headings from the
+ * page table, and the way in from Top. The steps every service shares are in ./anshin.ts.
+ */
+import type { Page } from '@playwright/test';
+import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
+import { InStoreSupport } from '../../contracts/services/in-store-support';
+import { pageTable } from '../../machines/page-table';
+import { expectPage, serviceCard } from './anshin';
+
+/** Path and level-1 heading of each page, by screen id (SSS0001...). */
+export const Sss = Object.fromEntries(
+  pageTable.filter((entry) => entry.path.startsWith(InStoreSupport.routePrefix)).map((entry) => [entry.id, { path: entry.path, heading: entry.title }]),
+) as Record<'SSS0001' | 'SSS0002' | 'SSS0003' | 'SSS0004' | 'SSS0005' | 'SSS0006' | 'SSS0007', { path: string; heading: string }>;
+
+export async function expectSss(page: Page, id: keyof typeof Sss): Promise<void> {
+  await expectPage(page, Sss[id].path, Sss[id].heading);
+}
+
+export function inStoreSupportCard(page: Page) {
+  return serviceCard(page, InStoreSupport.name);
+}
+
+/** From Top: the service card's ご契約内容を見る, to the contract page. */
+export async function openContract(page: Page): Promise<void> {
+  await inStoreSupportCard(page).getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await expectSss(page, 'SSS0001');
+}
+
+/**
+ * The benefit of a contract that started on `startedOn` and runs on, as of the server's business
+ * date: the e2e run uses today's date, so what is due next moves with the calendar. The rule
+ * itself is unit-tested on fixed dates (test/contracts/continued-use-benefit.test.ts).
+ */
+export async function benefitToday(page: Page, startedOn: string): Promise<ContinuedUseBenefit> {
+  const response = await page.request.get('/api/getCurrentDate');
+  const { businessDate } = (await response.json()) as { businessDate: string };
+  return continuedUseBenefit({ startedOn, lastDayOfUse: null, today: businessDate });
+}
