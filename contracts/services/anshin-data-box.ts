@@ -8,13 +8,13 @@ import { AnshinPrice } from '../api/anshin-data-box';
 import { ServiceNames } from '../api/service-contracts';
 import { PlanId, ServiceId, ServiceNumber } from '../codes';
 import type { ServiceDefinition } from './service-definition';
+import { ServiceRoutes } from './service-routes';
 
 export const AnshinDataBox = {
   serviceId: ServiceId.DataStorage,
   number: ServiceNumber.DataStorage,
   name: ServiceNames[ServiceId.DataStorage],
-  routePrefix: '/AnshinDataBox',
-  flowPrefix: 'anshin',
+  ...ServiceRoutes.anshinDataBox,
   plans: [
     {
       planId: PlanId.DataStorage,

@@ -8,6 +8,7 @@
 import { ServiceNames } from '../api/service-contracts';
 import { PlanId, ServiceId, ServiceNumber } from '../codes';
 import type { ServiceDefinition } from './service-definition';
+import { ServiceRoutes } from './service-routes';
 
 export const BasketLivePlans = [
   { planId: PlanId.BasketLive, name: 'スタンダード', monthlyPrice: 990, includes: 'B1・B2の全試合をライブ配信と見逃し配信で視聴' },
@@ -31,8 +32,7 @@ export const BasketLive = {
   serviceId: ServiceId.BasketLive,
   number: ServiceNumber.BasketLive,
   name: ServiceNames[ServiceId.BasketLive],
-  routePrefix: '/BasketLive',
-  flowPrefix: 'basketLive',
+  ...ServiceRoutes.basketLive,
   plans: BasketLivePlans,
   firstMonthFree: false,
   mailAddressOnlyFailure: 'confirm',

@@ -9,6 +9,7 @@
 import { ServiceNames } from '../api/service-contracts';
 import { PlanId, ServiceId } from '../codes';
 import type { ServiceDefinition } from './service-definition';
+import { ServiceRoutes } from './service-routes';
 
 export const InStoreSupportPlans = [
   { planId: PlanId.InStoreSupport238, name: 'ライト', monthlyPrice: 550, includes: 'ショップでの設定サポートを月1回まで' },
@@ -21,8 +22,7 @@ export const InStoreSupport = {
   // The spec gives this service no number; nothing the portal sends needs one.
   number: null,
   name: ServiceNames[ServiceId.InStoreSupport],
-  routePrefix: '/Sumahosetup-support',
-  flowPrefix: 'inStoreSupport',
+  ...ServiceRoutes.inStoreSupport,
   plans: InStoreSupportPlans,
   firstMonthFree: false,
   mailAddressOnlyFailure: 'ignore',

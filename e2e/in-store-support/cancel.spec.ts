@@ -76,6 +76,7 @@ test('月末・精算日で解約予約して取り消し、最後に今すぐ�
   await page.getByRole('button', { name: '解約する', exact: true }).click();
   await expectSss(page, 'SSS0007');
   await expect(page.getByText('スマホ設定サポート定額の解約予約を受け付けました。')).toBeVisible();
+  await expectAccessible(page);
   await expectBackSuppressed(page, Sss.SSS0007.path, Sss.SSS0007.heading);
   await page.reload();
   await expectSss(page, 'SSS0007');

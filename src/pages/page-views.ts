@@ -5,10 +5,8 @@
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { createElement, type ComponentType } from 'react';
-import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
-import { BasketLive } from '../../contracts/services/basket-live';
-import { InStoreSupport } from '../../contracts/services/in-store-support';
-import { kitFlowId, servicePath, type KitFlowKind, type ServiceDefinition, type ServicePage } from '../../contracts/services/service-definition';
+import { kitFlowId, servicePath, type KitFlowKind, type ServicePage } from '../../contracts/services/service-definition';
+import { ServiceRoutes, type ServiceRoute } from '../../contracts/services/service-routes';
 import { findLivePage, findPage, type PageEntry } from '../../machines/page-table';
 import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
 
@@ -43,7 +41,7 @@ const kitPages: Record<Exclude<ServicePage, 'resumeConfirm' | 'resumeCompleted' 
 };
 
 /** Every kit page of each service that the page table gives to the service's kit flow, by screen id. */
-function kitPageViews(services: readonly (readonly [ServiceDefinition, ViewLoader])[]): Record<string, RouteComponent> {
+function kitPageViews(services: readonly (readonly [ServiceRoute, ViewLoader])[]): Record<string, RouteComponent> {
   const views: Record<string, RouteComponent> = {};
   for (const [service, view] of services) {
     for (const [page, [kind, load, exportName]] of Object.entries(kitPages)) {
@@ -73,9 +71,9 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   SSS0003: servicePage(inStoreSupportView, () => import('./in-store-support/support-history-detail-page'), 'SupportHistoryDetailPage'),
   SSS0004: servicePage(inStoreSupportView, () => import('./in-store-support/benefit-history-page'), 'BenefitHistoryPage'),
   ...kitPageViews([
-    [AnshinDataBox, anshinView],
-    [BasketLive, basketLiveView],
-    [InStoreSupport, inStoreSupportView],
+    [ServiceRoutes.anshinDataBox, anshinView],
+    [ServiceRoutes.basketLive, basketLiveView],
+    [ServiceRoutes.inStoreSupport, inStoreSupportView],
   ]),
 };
 
