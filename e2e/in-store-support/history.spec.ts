@@ -3,15 +3,16 @@
  * continued-use benefit history, as demo11 reads them (docs/flows/sumahosetup-support.md): the
  * figures are the database's (14 seeded visits; benefits computed from the contract's start,
  * 2025/02/01). Back, Forward and reload on every page; typed URLs of the inner pages; axe on each.
- * Nothing is changed.
+ * At the end demo11 cancels the service at once (the other ways are in cancel.spec.ts, as demo16).
  */
+import { serviceContracts } from '../support/anshin';
 import { expectAccessible } from '../support/axe';
 import { formatPoints, nextGrantLine } from '../../src/pages/in-store-support/in-store-copy';
 import { benefitToday, expectSss, openContract, Sss } from '../support/in-store-support';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
-test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・もっと見る・特典の履歴をたどれること（demo11）', async ({ page }) => {
+test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・もっと見る・特典の履歴をたどり、最後に解約できること（demo11）', async ({ page }) => {
   await signIn(page, 'demo11');
   await openContract(page);
   const contract = page.getByRole('region', { name: 'ご契約内容' });
@@ -23,6 +24,9 @@ test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・�
   await expect(benefit.getByText(formatPoints(expected.totalPoints))).toBeVisible();
   await expect(benefit.getByText(nextGrantLine(expected) ?? '')).toBeVisible();
   await expectAccessible(page);
+  await page.reload();
+  await expectSss(page, 'SSS0001');
+  await expect(benefit.getByText(formatPoints(expected.totalPoints))).toBeVisible();
 
   await page.getByRole('button', { name: 'サポートのご利用履歴を見る' }).click();
   await expectSss(page, 'SSS0002');
@@ -76,7 +80,8 @@ test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・�
   await expectSss(page, 'SSS0002');
   await page.reload();
   await expectSss(page, 'SSS0002');
-  await page.getByRole('button', { name: 'ご契約内容に戻る' }).click();
+  // Browser Back on the list is the flow's Back, to the contract page.
+  await page.goBack();
   await expectSss(page, 'SSS0001');
 
   await page.getByRole('button', { name: '継続利用特典の履歴を見る' }).click();
@@ -97,6 +102,18 @@ test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・�
   // Back on the contract page, the flow's first page, leaves the flow for Top.
   await page.goBack();
   await expect(page).toHaveURL(/\/Top$/);
+
+  // Having read it all, demo11 cancels at once: one contract, withdrawn, and the earned points stay.
+  await openContract(page);
+  await page.getByRole('link', { name: '解約', exact: true }).click();
+  await expectSss(page, 'SSS0005');
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await expectSss(page, 'SSS0006');
+  await page.getByRole('radio', { name: /今すぐ解約する/ }).check();
+  await page.getByRole('button', { name: '解約する', exact: true }).click();
+  await expectSss(page, 'SSS0007');
+  await expect(page.getByText('付与済みの継続利用特典のポイントは、解約後もそのままお使いいただけます。')).toBeVisible();
+  expect((await serviceContracts(page, '237')).map((contract) => [contract.contractId, contract.status])).toEqual([['SC000000001101', 'withdrawn']]);
 });
 
 test('履歴の画面のURLを直接開くと、ご契約内容からの遷移ではないのでE9998になること（demo11）', async ({ page }) => {
