@@ -6,38 +6,12 @@
  * cancel pages; the completed page refuses Back.
  */
 import { expectAccessible } from '../support/axe';
-import { expectBackSuppressed, serviceContracts, type ContractJson } from '../support/anshin';
+import { expectBackSuppressed } from '../support/anshin';
 import { monthEndKeepsNextGrant } from '../../src/pages/in-store-support/in-store-copy';
 import { formatDate } from '../../src/pages/service-flow/service-copy';
-import { benefitToday, expectSss, inStoreSupportCard, openContract, Sss } from '../support/in-store-support';
+import { benefitToday, contractsOf, expectSss, inStoreSupportCard, openCancelConfirm, openContract, Sss, withdrawReservation } from '../support/in-store-support';
 import { signIn } from '../support/sign-in';
-import { expect, test, type Page } from '../support/traced-test';
-
-type ContractWithDates = ContractJson & { withdrawalAt: string | null; continuedUseBenefit: { next: { periodEndsOn: string } | null } | null };
-
-async function contractsOf(page: Page): Promise<ContractWithDates[]> {
-  return (await serviceContracts(page, '237')) as ContractWithDates[];
-}
-
-/** Contract page -> 解約 (or its reservation cancel) -> Inform -> Confirm. */
-async function openCancelConfirm(page: Page, link: '解約' | '解約予約の取り消し'): Promise<void> {
-  await page.getByRole('link', { name: link, exact: true }).click();
-  await expectSss(page, 'SSS0005');
-  await page.getByRole('button', { name: link === '解約' ? '解約のお手続きへ進む' : '解約予約の取り消しへ進む' }).click();
-  await expectSss(page, 'SSS0006');
-}
-
-async function withdrawReservation(page: Page): Promise<void> {
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
-  await openContract(page);
-  await openCancelConfirm(page, '解約予約の取り消し');
-  await page.getByRole('button', { name: '解約予約を取り消す', exact: true }).click();
-  await expectSss(page, 'SSS0007');
-  await expect(page.getByText('解約予約を取り消しました。')).toBeVisible();
-  expect((await contractsOf(page)).map((c) => [c.status, c.withdrawalAt])).toEqual([['active', null]]);
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
-  await openContract(page);
-}
+import { expect, test } from '../support/traced-test';
 
 test('月末・精算日で解約予約して取り消し、最後に今すぐ解約できること（demo16）', async ({ page }) => {
   await signIn(page, 'demo16');

@@ -3,16 +3,16 @@
  * continued-use benefit history, as demo11 reads them (docs/flows/sumahosetup-support.md): the
  * figures are the database's (14 seeded visits; benefits computed from the contract's start,
  * 2025/02/01). Back, Forward and reload on every page; typed URLs of the inner pages; axe on each.
- * At the end demo11 cancels the service at once (the other ways are in cancel.spec.ts, as demo16).
+ * At the end demo11 cancels at month end, withdraws it and cancels at once (the reckoning date is
+ * in cancel.spec.ts, as demo16).
  */
-import { serviceContracts } from '../support/anshin';
 import { expectAccessible } from '../support/axe';
 import { formatPoints, nextGrantLine } from '../../src/pages/in-store-support/in-store-copy';
-import { benefitToday, expectSss, openContract, Sss } from '../support/in-store-support';
+import { benefitToday, contractsOf, expectSss, openCancelConfirm, openContract, Sss, withdrawReservation } from '../support/in-store-support';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
-test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・もっと見る・特典の履歴をたどり、最後に解約できること（demo11）', async ({ page }) => {
+test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・もっと見る・特典の履歴をたどり、最後に月末の解約予約・取り消し・今すぐの解約ができること（demo11）', async ({ page }) => {
   await signIn(page, 'demo11');
   await openContract(page);
   const contract = page.getByRole('region', { name: 'ご契約内容' });
@@ -103,17 +103,21 @@ test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・�
   await page.goBack();
   await expect(page).toHaveURL(/\/Top$/);
 
-  // Having read it all, demo11 cancels at once: one contract, withdrawn, and the earned points stay.
+  // Having read it all, demo11 reserves the cancel at month end, withdraws it, then cancels at
+  // once: one contract throughout, withdrawn at the end, the earned points kept.
   await openContract(page);
-  await page.getByRole('link', { name: '解約', exact: true }).click();
-  await expectSss(page, 'SSS0005');
-  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
-  await expectSss(page, 'SSS0006');
+  await openCancelConfirm(page, '解約');
+  await expect(page.getByRole('radio', { name: /月末に解約する（解約予約）/ })).toBeChecked();
+  await page.getByRole('button', { name: '解約する', exact: true }).click();
+  await expectSss(page, 'SSS0007');
+  expect((await contractsOf(page)).map((contract) => [contract.contractId, contract.status])).toEqual([['SC000000001101', 'withdrawal_reserved']]);
+  await withdrawReservation(page);
+  await openCancelConfirm(page, '解約');
   await page.getByRole('radio', { name: /今すぐ解約する/ }).check();
   await page.getByRole('button', { name: '解約する', exact: true }).click();
   await expectSss(page, 'SSS0007');
   await expect(page.getByText('付与済みの継続利用特典のポイントは、解約後もそのままお使いいただけます。')).toBeVisible();
-  expect((await serviceContracts(page, '237')).map((contract) => [contract.contractId, contract.status])).toEqual([['SC000000001101', 'withdrawn']]);
+  expect((await contractsOf(page)).map((contract) => [contract.contractId, contract.status])).toEqual([['SC000000001101', 'withdrawn']]);
 });
 
 test('履歴の画面のURLを直接開くと、ご契約内容からの遷移ではないのでE9998になること（demo11）', async ({ page }) => {

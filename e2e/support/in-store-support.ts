@@ -2,11 +2,11 @@
  * Helpers for the in-store support (スマホ設定サポート定額) journeys: its page headings from the
  * page table, and the way in from Top. The steps every service shares are in ./anshin.ts.
  */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import { pageTable } from '../../machines/page-table';
-import { expectPage, serviceCard } from './anshin';
+import { expectPage, serviceCard, serviceContracts, type ContractJson } from './anshin';
 
 /** Path and level-1 heading of each page, by screen id (SSS0001...). */
 export const Sss = Object.fromEntries(
@@ -36,4 +36,32 @@ export async function benefitToday(page: Page, startedOn: string): Promise<Conti
   const response = await page.request.get('/api/getCurrentDate');
   const { businessDate } = (await response.json()) as { businessDate: string };
   return continuedUseBenefit({ startedOn, lastDayOfUse: null, today: businessDate });
+}
+
+export type ContractWithDates = ContractJson & { withdrawalAt: string | null; continuedUseBenefit: { next: { periodEndsOn: string } | null } | null };
+
+/** The customer's in-store support contracts as GET contracts reports them. */
+export async function contractsOf(page: Page): Promise<ContractWithDates[]> {
+  return (await serviceContracts(page, '237')) as ContractWithDates[];
+}
+
+/** Contract page -> 解約 (or its reservation cancel) -> Inform -> Confirm. */
+export async function openCancelConfirm(page: Page, link: '解約' | '解約予約の取り消し'): Promise<void> {
+  await page.getByRole('link', { name: link, exact: true }).click();
+  await expectSss(page, 'SSS0005');
+  await page.getByRole('button', { name: link === '解約' ? '解約のお手続きへ進む' : '解約予約の取り消しへ進む' }).click();
+  await expectSss(page, 'SSS0006');
+}
+
+/** From the completed page: Top -> contract page -> withdraw the reservation (05) -> back on the contract page. */
+export async function withdrawReservation(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await openContract(page);
+  await openCancelConfirm(page, '解約予約の取り消し');
+  await page.getByRole('button', { name: '解約予約を取り消す', exact: true }).click();
+  await expectSss(page, 'SSS0007');
+  await expect(page.getByText('解約予約を取り消しました。')).toBeVisible();
+  expect((await contractsOf(page)).map((c) => [c.status, c.withdrawalAt])).toEqual([['active', null]]);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await openContract(page);
 }

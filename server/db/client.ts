@@ -89,6 +89,12 @@ function openPglite(dataDir: string): DatabaseHandle {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection the server closes (a database restart, a failover, a test database dropped
+  // while the pool winds down) is reported here; without a listener it would end the process. The
+  // pool has already discarded that connection and the next query opens a new one.
+  pool.on('error', (error) => {
+    process.emitWarning(`an idle PostgreSQL connection was closed: ${error.message}`, { code: 'PORTAL_PG_IDLE' });
+  });
   const db = drizzleNodePg({ client: pool, schema });
   drivers.set(db, { kind: 'postgres', pool });
   let closed = false;

@@ -46,17 +46,27 @@ const actionLabels: Record<ServiceAction, string> = {
 
 export type ServiceLink = { readonly label: string; readonly to: string };
 
+const ContractLinkLabel = 'ご契約内容を見る';
+
+/** The customer's contract page of the service, while there is a contract to see. */
+export function contractLink(usage: ServiceUsage): ServiceLink | undefined {
+  const path = pathsByService[usage.serviceId].detail;
+  if (usage.contractId === null || usage.state === 'none' || usage.state === 'withdrawn' || path === null) return undefined;
+  const page = routedPage(path);
+  return page?.entry ? { label: ContractLinkLabel, to: page.path } : undefined;
+}
+
 /** The links of one service card: contract details first, then each open procedure, no duplicates. */
 export function serviceLinks(usage: ServiceUsage): readonly ServiceLink[] {
   const paths = pathsByService[usage.serviceId];
-  const links: ServiceLink[] = [];
+  const contract = contractLink(usage);
+  const links: ServiceLink[] = contract === undefined ? [] : [contract];
   const add = (label: string, path: string | null | undefined) => {
     if (path === null || path === undefined) return;
     const page = routedPage(path);
     if (page === undefined || !page.entry || links.some((link) => link.to === page.path)) return;
     links.push({ label, to: page.path });
   };
-  if (usage.contractId !== null && usage.state !== 'none' && usage.state !== 'withdrawn') add('ご契約内容を見る', paths.detail);
   for (const action of usage.allowedActions) add(actionLabels[action], paths[action]);
   return links;
 }
