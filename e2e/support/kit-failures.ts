@@ -8,23 +8,25 @@
  * - the server refuses with E0008: the error page with that message, nothing changed.
  * The customer's month-end reservation is withdrawn at the end, so the customer is as seeded.
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { DefaultError, ErrorCatalogue } from '../../contracts/error-catalogue';
 import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { findPage } from '../../machines/page-table';
-import { expectPage, serviceCard, serviceContracts } from './anshin';
+import { completeOtp, enterCard, expectPage, serviceCard, serviceContracts } from './anshin';
 import { signIn } from './sign-in';
 
 const isContractsRead = (url: URL) => /^\/api\/customer\/\d+\/contracts$/.test(url.pathname);
 const isContractUpdate = (url: URL) => /^\/api\/customer\/\d+\/update\/contracts$/.test(url.pathname);
 
-function pageOf(service: ServiceDefinition, page: 'cancelInform' | 'cancelConfirm' | 'cancelCompleted' | 'detail') {
+type KitPage = 'cancelInform' | 'cancelConfirm' | 'cancelCompleted' | 'detail' | 'updatePayment' | 'updateConfirm' | 'updateCompleted';
+
+function pageOf(service: ServiceDefinition, page: KitPage) {
   const entry = findPage(servicePath(service, page));
   if (entry === undefined) throw new Error(`not in the page table: ${page}`);
   return entry;
 }
 
-async function expectOn(page: Page, service: ServiceDefinition, which: 'cancelInform' | 'cancelConfirm' | 'cancelCompleted' | 'detail') {
+async function expectOn(page: Page, service: ServiceDefinition, which: KitPage) {
   const entry = pageOf(service, which);
   await expectPage(page, entry.path, entry.title);
 }
@@ -102,4 +104,112 @@ export async function walkCancelFailures(page: Page, service: ServiceDefinition,
   await page.getByRole('button', { name: '解約予約を取り消す', exact: true }).click();
   await expectOn(page, service, 'cancelCompleted');
   expect(await contractStates(page, service)).toEqual(before);
+}
+
+/**
+ * The kit's change of payment when the customer steps back or a call fails, for a customer paying
+ * by card: the contract cannot be read; Back from the payment choice and from the confirmation;
+ * the one-time password abandoned; the server refuses (E0008); the answer lost after the server
+ * changed it, then resent with the same key. The customer pays by the mobile bill after that, and
+ * is put back on the card `restoreCard` with the card provider, so the customer is as seeded.
+ */
+export async function walkChangePaymentFailures(
+  page: Page,
+  request: APIRequestContext,
+  service: ServiceDefinition,
+  loginId: string,
+  restoreCard: string,
+): Promise<void> {
+  await signIn(page, loginId);
+  const payments = async () => (await serviceContracts(page, service.serviceId)).map((contract) => [contract.paymentMethod.value, contract.paymentMethod.cardLast4]);
+  const before = await payments();
+  expect(before).toEqual([['02', restoreCard.slice(-4)]]);
+  const openDetail = async () => {
+    await serviceCard(page, service.name).getByRole('link', { name: 'ご契約内容を見る' }).click();
+    await expectOn(page, service, 'detail');
+  };
+  const toConfirm = async () => {
+    await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+    await expectOn(page, service, 'updatePayment');
+    await page.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }).check();
+    await page.getByRole('button', { name: '変更内容の確認へ進む' }).click();
+    await expectOn(page, service, 'updateConfirm');
+  };
+
+  // The contract cannot be read.
+  await page.route(isContractsRead, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  await serviceCard(page, service.name).getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText(DefaultError.message)).toBeVisible();
+  await page.unroute(isContractsRead);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+
+  // Back from the choice, and from the confirmation; the one-time password abandoned.
+  await openDetail();
+  await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+  await expectOn(page, service, 'updatePayment');
+  await page.getByRole('button', { name: 'ご契約内容に戻る' }).click();
+  await expectOn(page, service, 'detail');
+  await toConfirm();
+  await page.getByRole('button', { name: 'お支払い方法の選択に戻る' }).click();
+  await expectOn(page, service, 'updatePayment');
+  await page.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }).check();
+  await page.getByRole('button', { name: '変更内容の確認へ進む' }).click();
+  await expectOn(page, service, 'updateConfirm');
+  await page.getByRole('button', { name: '変更する', exact: true }).click();
+  const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
+  await otp.getByRole('button', { name: '内容の確認に戻る' }).click();
+  await expect(otp).toBeHidden();
+  await expectOn(page, service, 'updateConfirm');
+  expect(await payments()).toEqual(before);
+
+  // The server refuses.
+  await page.route(isContractUpdate, (route: Route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errorCode: 'E0008' }) }),
+  );
+  await page.getByRole('button', { name: '変更する', exact: true }).click();
+  await completeOtp(page, request, loginId, '認証して変更する');
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText(ErrorCatalogue.E0008.message)).toBeVisible();
+  await page.unroute(isContractUpdate);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  expect(await payments()).toEqual(before);
+
+  // The answer is lost after the server changed it: resent with the same key, done once.
+  await openDetail();
+  await toConfirm();
+  const keys: string[] = [];
+  await page.route(isContractUpdate, async (route: Route) => {
+    keys.push(route.request().headers()['x-request-key'] ?? '');
+    await route.fetch();
+    await route.fulfill({ status: 504, contentType: 'text/plain', body: '' });
+  });
+  await page.getByRole('button', { name: '変更する', exact: true }).click();
+  await completeOtp(page, request, loginId, '認証して変更する');
+  await expect(page.getByText('通信が途切れたため、お手続きが完了したか確認できませんでした。')).toBeVisible();
+  await page.unroute(isContractUpdate);
+  await page.route(isContractUpdate, async (route: Route) => {
+    keys.push(route.request().headers()['x-request-key'] ?? '');
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'もう一度送信する' }).click();
+  await expectOn(page, service, 'updateCompleted');
+  await page.unroute(isContractUpdate);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(await payments()).toEqual([['01', null]]);
+
+  // Back on the card as seeded.
+  await page.getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await expectOn(page, service, 'detail');
+  await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+  await page.getByRole('radio', { name: /新しいクレジットカード/ }).check();
+  await page.getByRole('button', { name: 'カード情報の入力へ進む' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/card\//);
+  await enterCard(page, restoreCard);
+  await expectOn(page, service, 'updateConfirm');
+  await page.getByRole('button', { name: '変更する', exact: true }).click();
+  await completeOtp(page, request, loginId, '認証して変更する');
+  await expectOn(page, service, 'updateCompleted');
+  expect(await payments()).toEqual(before);
 }
