@@ -36,6 +36,33 @@ async function contractStates(page: Page, service: ServiceDefinition): Promise<s
   return (await serviceContracts(page, service.serviceId)).map((contract) => [contract.contractId, contract.status]);
 }
 
+/**
+ * Submits with the server's answer lost on the way back (it did the work; the browser sees a 504
+ * without a code), then presses "もう一度送信する": both sends carry the same request key, and the
+ * flow ends on `completed`.
+ */
+async function sendWithLostAnswer(page: Page, service: ServiceDefinition, completed: KitPage, submit: () => Promise<void>): Promise<void> {
+  const keys: string[] = [];
+  const keyOf = (route: Route) => route.request().headers()['x-request-key'] ?? '';
+  await page.route(isContractUpdate, async (route: Route) => {
+    keys.push(keyOf(route));
+    await route.fetch();
+    await route.fulfill({ status: 504, contentType: 'text/plain', body: '' });
+  });
+  await submit();
+  await expect(page.getByText('通信が途切れたため、お手続きが完了したか確認できませんでした。')).toBeVisible();
+  await page.unroute(isContractUpdate);
+  await page.route(isContractUpdate, async (route: Route) => {
+    keys.push(keyOf(route));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'もう一度送信する' }).click();
+  await expectOn(page, service, completed);
+  await page.unroute(isContractUpdate);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+}
+
 /** From Top: the service card's 解約する, Inform, to Confirm (a month-end reservation by default). */
 async function toConfirm(page: Page, service: ServiceDefinition): Promise<void> {
   await serviceCard(page, service.name).getByRole('link', { name: '解約する' }).click();
@@ -71,26 +98,7 @@ export async function walkCancelFailures(page: Page, service: ServiceDefinition,
 
   // The answer is lost on the way back: unknown, then the resend completes it once.
   await toConfirm(page, service);
-  const keys: string[] = [];
-  await page.route(isContractUpdate, async (route: Route) => {
-    keys.push(route.request().headers()['x-request-key'] ?? '');
-    await route.fetch();
-    await route.fulfill({ status: 504, contentType: 'text/plain', body: '' });
-  });
-  await page.getByRole('button', { name: '解約する', exact: true }).click();
-  await expect(page.getByText('通信が途切れたため、お手続きが完了したか確認できませんでした。')).toBeVisible();
-  await expectOn(page, service, 'cancelConfirm');
-  await page.unroute(isContractUpdate);
-  await page.route(isContractUpdate, async (route: Route) => {
-    keys.push(route.request().headers()['x-request-key'] ?? '');
-    await route.continue();
-  });
-  await page.getByRole('button', { name: 'もう一度送信する' }).click();
-  await expectOn(page, service, 'cancelCompleted');
-  await page.unroute(isContractUpdate);
-  // One request key for both sends, so the server did it once.
-  expect(keys).toHaveLength(2);
-  expect(keys[1]).toBe(keys[0]);
+  await sendWithLostAnswer(page, service, 'cancelCompleted', () => page.getByRole('button', { name: '解約する', exact: true }).click());
   expect(await contractStates(page, service)).toEqual(before.map(([id, status]) => [id, status === 'active' ? 'withdrawal_reserved' : status]));
 
   // Back as seeded: the reservation withdrawn from the contract page.
@@ -178,25 +186,10 @@ export async function walkChangePaymentFailures(
   // The answer is lost after the server changed it: resent with the same key, done once.
   await openDetail();
   await toConfirm();
-  const keys: string[] = [];
-  await page.route(isContractUpdate, async (route: Route) => {
-    keys.push(route.request().headers()['x-request-key'] ?? '');
-    await route.fetch();
-    await route.fulfill({ status: 504, contentType: 'text/plain', body: '' });
+  await sendWithLostAnswer(page, service, 'updateCompleted', async () => {
+    await page.getByRole('button', { name: '変更する', exact: true }).click();
+    await completeOtp(page, request, loginId, '認証して変更する');
   });
-  await page.getByRole('button', { name: '変更する', exact: true }).click();
-  await completeOtp(page, request, loginId, '認証して変更する');
-  await expect(page.getByText('通信が途切れたため、お手続きが完了したか確認できませんでした。')).toBeVisible();
-  await page.unroute(isContractUpdate);
-  await page.route(isContractUpdate, async (route: Route) => {
-    keys.push(route.request().headers()['x-request-key'] ?? '');
-    await route.continue();
-  });
-  await page.getByRole('button', { name: 'もう一度送信する' }).click();
-  await expectOn(page, service, 'updateCompleted');
-  await page.unroute(isContractUpdate);
-  expect(keys).toHaveLength(2);
-  expect(keys[1]).toBe(keys[0]);
   expect(await payments()).toEqual([['01', null]]);
 
   // Back on the card as seeded.
