@@ -206,3 +206,143 @@ export async function walkChangePaymentFailures(
   await expectOn(page, service, 'updateCompleted');
   expect(await payments()).toEqual(before);
 }
+
+const isEntryJudgement = (url: URL) => /^\/api\/customer\/\d+\/entry_judgement$/.test(url.pathname);
+const isCouponJudge = (url: URL) => /^\/api\/coupon\/[^/]+\/judge$/.test(url.pathname);
+const isRegistration = (url: URL) => /^\/api\/customer\/\d+\/service$/.test(url.pathname);
+
+/**
+ * The kit's application when the customer steps back or a call fails, for a customer without the
+ * service: the entry judge unreachable, refusing, then busy once (retried after 250 ms); Back
+ * from each step; the coupon judge unreachable and a coupon it does not know; the one-time
+ * password abandoned; the registration refused (E0008); the answer lost after the server
+ * registered, resent with the same key: one contract. That contract is withdrawn at once at the
+ * end, so the customer can apply again, as seeded.
+ */
+export async function walkApplyFailures(page: Page, request: APIRequestContext, service: ServiceDefinition, loginId: string): Promise<void> {
+  await signIn(page, loginId);
+  const live = async () => (await serviceContracts(page, service.serviceId)).filter((contract) => contract.status !== 'withdrawn');
+  expect(await live()).toEqual([]);
+  const landing = findPage(servicePath(service, 'landing'));
+  const apply = findPage(servicePath(service, 'apply'));
+  if (landing === undefined || apply === undefined) throw new Error('the service has no application pages');
+  const openLanding = async () => {
+    await serviceCard(page, service.name).getByRole('link', { name: '申し込む' }).click();
+    await expectPage(page, landing.path, landing.title);
+  };
+  const judge = () => page.getByRole('button', { name: '申し込む', exact: true }).click();
+
+  // The judge cannot be reached.
+  await openLanding();
+  await page.route(isEntryJudgement, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  await judge();
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText(DefaultError.message)).toBeVisible();
+  await page.unroute(isEntryJudgement);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+
+  // The judge says no: the reason, and back to the landing page.
+  await openLanding();
+  await page.route(isEntryJudgement, (route: Route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: 'NG', ngList: [{ parameter: 'lineStatus', reason: 'テスト用の理由です。' }] }) }),
+  );
+  await judge();
+  await expect(page.getByRole('heading', { name: '申し訳ありません。現在、お申し込みいただけません。' })).toBeVisible();
+  await page.unroute(isEntryJudgement);
+  await page.getByRole('button', { name: 'サービスのご案内に戻る' }).click();
+  await expectPage(page, landing.path, landing.title);
+
+  // The judge is busy once (an order in progress), then answers: the application goes on.
+  let busy = true;
+  await page.route(isEntryJudgement, async (route: Route) => {
+    if (!busy) return route.continue();
+    busy = false;
+    return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ result: 'NG', ngList: [{ parameter: 'orderInProgress', reason: 'order in progress' }] }) });
+  });
+  await judge();
+  await expectPage(page, apply.path, apply.title);
+  await page.unroute(isEntryJudgement);
+  expect(busy).toBe(false);
+  await page.getByRole('button', { name: 'サービスのご案内に戻る' }).click();
+  await expectPage(page, landing.path, landing.title);
+  await judge();
+  await expectPage(page, apply.path, apply.title);
+
+  if (service.coupons) {
+    const code = page.getByRole('textbox', { name: /クーポンコード/ });
+    await page.route(isCouponJudge, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+    await code.fill('ABCD1234');
+    await page.getByRole('button', { name: 'クーポンを適用する' }).click();
+    await expect(page.getByText('クーポンを確認できませんでした。しばらくしてからもう一度お試しください。')).toBeVisible();
+    await page.unroute(isCouponJudge);
+    await code.fill('NOSUCHCODE1');
+    await page.getByRole('button', { name: 'クーポンを適用する' }).click();
+    await expect(page.getByText('クーポンを確認できませんでした。しばらくしてからもう一度お試しください。')).toBeHidden();
+    await expect(page.locator('.field__error')).toBeVisible();
+  }
+
+  // Terms -> payment -> back -> payment -> confirmation -> back -> confirmation.
+  await page.getByRole('checkbox', { name: /ご利用規約と重要事項の説明を読み、内容に同意します/ }).check();
+  await page.getByRole('button', { name: '同意してお支払い方法の選択へ進む' }).click();
+  await expect(page.getByRole('group', { name: /お支払い方法/ })).toBeVisible();
+  await page.getByRole('button', { name: 'ご利用規約に戻る' }).click();
+  await page.getByRole('button', { name: '同意してお支払い方法の選択へ進む' }).click();
+  const toConfirmation = async () => {
+    await page.getByRole('radio', { name: /携帯電話料金とまとめて支払い/ }).check();
+    await page.getByRole('button', { name: 'お申し込み内容の確認へ進む' }).click();
+    await expect(page.getByRole('button', { name: '申し込む', exact: true })).toBeVisible();
+  };
+  await toConfirmation();
+  await page.getByRole('button', { name: 'お支払い方法の選択に戻る' }).click();
+  await toConfirmation();
+
+  // The one-time password abandoned, then the registration refused.
+  await page.getByRole('button', { name: '申し込む', exact: true }).click();
+  const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
+  await otp.getByRole('button', { name: '内容の確認に戻る' }).click();
+  await expect(otp).toBeHidden();
+  await page.route(isRegistration, (route: Route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ errorCode: 'E0008' }) }),
+  );
+  await page.getByRole('button', { name: '申し込む', exact: true }).click();
+  await completeOtp(page, request, loginId, '認証して申し込む');
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText(ErrorCatalogue.E0008.message)).toBeVisible();
+  await page.unroute(isRegistration);
+  expect(await live()).toEqual([]);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+
+  // The answer lost after the server registered: resent with the same key, one contract.
+  await openLanding();
+  await judge();
+  await page.getByRole('checkbox', { name: /ご利用規約と重要事項の説明を読み、内容に同意します/ }).check();
+  await page.getByRole('button', { name: '同意してお支払い方法の選択へ進む' }).click();
+  await toConfirmation();
+  const keys: string[] = [];
+  await page.route(isRegistration, async (route: Route) => {
+    keys.push(route.request().headers()['x-request-key'] ?? '');
+    if (keys.length > 1) return route.continue();
+    await route.fetch();
+    return route.fulfill({ status: 504, contentType: 'text/plain', body: '' });
+  });
+  await page.getByRole('button', { name: '申し込む', exact: true }).click();
+  await completeOtp(page, request, loginId, '認証して申し込む');
+  await expect(page.getByText('通信が途切れたため、お手続きが完了したか確認できませんでした。')).toBeVisible();
+  await page.getByRole('button', { name: 'もう一度送信する' }).click();
+  const completed = findPage(servicePath(service, 'applyCompleted'));
+  await expect(page).toHaveURL(new RegExp(`${completed?.path ?? ''}$`));
+  await page.unroute(isRegistration);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect((await live()).map((contract) => contract.status)).toEqual(['active']);
+
+  // Withdrawn at once, so the customer can apply again.
+  await page.goto('/Top');
+  await serviceCard(page, service.name).getByRole('link', { name: '解約する' }).click();
+  await expectOn(page, service, 'cancelInform');
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await page.getByRole('radio', { name: /今すぐ解約する/ }).check();
+  await page.getByRole('button', { name: '解約する', exact: true }).click();
+  await expectOn(page, service, 'cancelCompleted');
+  expect(await live()).toEqual([]);
+}
