@@ -5,13 +5,11 @@
  * abandoned; the server refuses (E0008). Nothing is resumed, so demo04 stays suspended for
  * cancel-resume.spec.ts.
  */
-import { DefaultError, ErrorCatalogue } from '../../contracts/error-catalogue';
+import { ErrorCatalogue } from '../../contracts/error-catalogue';
 import { completeOtp, dataStorageContracts, expectPage, Heading, serviceCard } from '../support/anshin';
+import { expectReadFailure, isContractsRead, isContractUpdate } from '../support/kit-failures';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
-
-const isContractsRead = (url: URL) => /^\/api\/customer\/\d+\/contracts$/.test(url.pathname);
-const isContractUpdate = (url: URL) => /^\/api\/customer\/\d+\/update\/contracts$/.test(url.pathname);
 
 test('利用再開で契約が読めない・支払方法を選び直す・カード入力の中止・確認コードの中止・拒否のあとも、停止中のままであること（demo04）', async ({ page, request }) => {
   await signIn(page, 'demo04');
@@ -23,12 +21,7 @@ test('利用再開で契約が読めない・支払方法を選び直す・カ�
     await expectPage(page, '/AnshinDataBox/Resume/Confirm', Heading.resumeConfirm);
   };
 
-  await page.route(isContractsRead, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await serviceCard(page).getByRole('link', { name: '利用を再開する' }).click();
-  await expect(page).toHaveURL(/\/Error$/);
-  await expect(page.getByText(DefaultError.message)).toBeVisible();
-  await page.unroute(isContractsRead);
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await expectReadFailure(page, isContractsRead, () => serviceCard(page).getByRole('link', { name: '利用を再開する' }).click());
 
   // The mobile bill chosen and the one-time password abandoned; then a new card, cancelled at the provider.
   await openResume();

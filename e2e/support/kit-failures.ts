@@ -15,8 +15,21 @@ import { findPage } from '../../machines/page-table';
 import { completeOtp, enterCard, expectPage, serviceCard, serviceContracts } from './anshin';
 import { signIn } from './sign-in';
 
-const isContractsRead = (url: URL) => /^\/api\/customer\/\d+\/contracts$/.test(url.pathname);
-const isContractUpdate = (url: URL) => /^\/api\/customer\/\d+\/update\/contracts$/.test(url.pathname);
+export const isContractsRead = (url: URL) => /^\/api\/customer\/\d+\/contracts$/.test(url.pathname);
+export const isContractUpdate = (url: URL) => /^\/api\/customer\/\d+\/update\/contracts$/.test(url.pathname);
+
+/**
+ * Makes the calls `matches` selects fail (503, no code) while `act` runs: the customer lands on
+ * /Error with the default message and goes back to Top.
+ */
+export async function expectReadFailure(page: Page, matches: (url: URL) => boolean, act: () => Promise<void>): Promise<void> {
+  await page.route(matches, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
+  await act();
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText(DefaultError.message)).toBeVisible();
+  await page.unroute(matches);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+}
 
 type KitPage = 'cancelInform' | 'cancelConfirm' | 'cancelCompleted' | 'detail' | 'updatePayment' | 'updateConfirm' | 'updateCompleted';
 
@@ -76,12 +89,7 @@ export async function walkCancelFailures(page: Page, service: ServiceDefinition,
   const before = await contractStates(page, service);
 
   // The contract cannot be read.
-  await page.route(isContractsRead, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await serviceCard(page, service.name).getByRole('link', { name: '解約する' }).click();
-  await expect(page).toHaveURL(/\/Error$/);
-  await expect(page.getByText(DefaultError.message)).toBeVisible();
-  await page.unroute(isContractsRead);
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await expectReadFailure(page, isContractsRead, () => serviceCard(page, service.name).getByRole('link', { name: '解約する' }).click());
   expect(await contractStates(page, service)).toEqual(before);
 
   // The server refuses (E0008): the error page says why, nothing changed.
@@ -145,12 +153,7 @@ export async function walkChangePaymentFailures(
   };
 
   // The contract cannot be read.
-  await page.route(isContractsRead, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await serviceCard(page, service.name).getByRole('link', { name: 'ご契約内容を見る' }).click();
-  await expect(page).toHaveURL(/\/Error$/);
-  await expect(page.getByText(DefaultError.message)).toBeVisible();
-  await page.unroute(isContractsRead);
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await expectReadFailure(page, isContractsRead, () => serviceCard(page, service.name).getByRole('link', { name: 'ご契約内容を見る' }).click());
 
   // Back from the choice, and from the confirmation; the one-time password abandoned.
   await openDetail();
@@ -234,12 +237,7 @@ export async function walkApplyFailures(page: Page, request: APIRequestContext, 
 
   // The judge cannot be reached.
   await openLanding();
-  await page.route(isEntryJudgement, (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-  await judge();
-  await expect(page).toHaveURL(/\/Error$/);
-  await expect(page.getByText(DefaultError.message)).toBeVisible();
-  await page.unroute(isEntryJudgement);
-  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await expectReadFailure(page, isEntryJudgement, judge);
 
   // The judge says no: the reason, and back to the landing page.
   await openLanding();
