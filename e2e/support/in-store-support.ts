@@ -3,10 +3,11 @@
  * page table, and the way in from Top. The steps every service shares are in ./anshin.ts.
  */
 import { expect, type Page } from '@playwright/test';
+import { ServiceContractsSchema, type ServiceContract } from '../../contracts/api/service-contracts';
 import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import { pageTable } from '../../machines/page-table';
-import { expectPage, serviceCard, serviceContracts, type ContractJson } from './anshin';
+import { expectPage, serviceCard, serviceContracts } from './anshin';
 
 /** Path and level-1 heading of each page, by screen id (SSS0001...). */
 export const Sss = Object.fromEntries(
@@ -38,11 +39,10 @@ export async function benefitToday(page: Page, startedOn: string): Promise<Conti
   return continuedUseBenefit({ startedOn, lastDayOfUse: null, today: businessDate });
 }
 
-export type ContractWithDates = ContractJson & { withdrawalAt: string | null; continuedUseBenefit: { next: { periodEndsOn: string } | null } | null };
-
-/** The customer's in-store support contracts as GET contracts reports them. */
-export async function contractsOf(page: Page): Promise<ContractWithDates[]> {
-  return (await serviceContracts(page, '237')) as ContractWithDates[];
+/** The customer's in-store support contracts as GET contracts reports them (its zod contract). */
+export async function contractsOf(page: Page): Promise<ServiceContract[]> {
+  const rows = await serviceContracts(page, InStoreSupport.serviceId);
+  return ServiceContractsSchema.parse({ contracts: rows }).contracts;
 }
 
 /** Contract page -> 解約 (or its reservation cancel) -> Inform -> Confirm. */

@@ -64,7 +64,7 @@ function Detail({ contract, send }: { readonly contract: FlowContract; readonly 
     <>
       <section className="card" aria-labelledby="detail-contract">
         <h2 id="detail-contract">ご契約内容</h2>
-        <ContractSummary contract={contract} startedAt={contract.startedDate} />
+        <ContractSummary contract={contract} />
       </section>
       {benefit === null ? null : (
         <section className="card" aria-labelledby="sss-benefit">

@@ -4,13 +4,7 @@ import { ServiceStateLabels, formatDate, monthlyPrice, paymentLine } from './ser
 import { planOf } from '../../../contracts/services/service-definition';
 import { useServiceView } from './service-view';
 
-export type ContractSummaryProps = {
-  readonly contract: FlowContract;
-  /** ISO start of the contract, when the page has read it. */
-  readonly startedAt?: string | null;
-};
-
-export function ContractSummary({ contract, startedAt }: ContractSummaryProps) {
+export function ContractSummary({ contract }: { readonly contract: FlowContract }) {
   const plan = planOf(useServiceView().service, contract.planId);
   return (
     <dl className="definition-list">
@@ -27,10 +21,10 @@ export function ContractSummary({ contract, startedAt }: ContractSummaryProps) {
           </span>
         )}
       </dd>
-      {startedAt === undefined || startedAt === null ? null : (
+      {contract.startedDate === null ? null : (
         <>
           <dt>ご利用開始日</dt>
-          <dd>{formatDate(startedAt)}</dd>
+          <dd>{formatDate(contract.startedDate)}</dd>
         </>
       )}
       <dt>お支払い方法</dt>

@@ -5,16 +5,14 @@
  * (contracts/lifecycle.ts): payment change (this flow's next step), cancel, resume, plan change
  * and the withdrawal-reservation cancel (each the entry page of its own flow).
  */
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
-import type { FlowContract, ServiceContract } from '../../../contracts/api/service-contracts';
+import type { FlowContract } from '../../../contracts/api/service-contracts';
 import { allowedActionsFor } from '../../../contracts/lifecycle';
 import { servicePath } from '../../../contracts/services/service-definition';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
-import { contractsQueryOptions } from '../../api/queries/contracts.query';
 import { ContractSummary } from './contract-summary';
 import { ProcedureList } from './procedure-list';
 import { useServiceView } from './service-view';
@@ -23,25 +21,15 @@ import { useKitFlowActor, type ChangePaymentActor } from './use-flow-actor';
 import './service-flow.css';
 
 export function ServiceDetailPage() {
-  const { service } = useServiceView();
-  const actor = useKitFlowActor('changePayment');
-  const contracts = useQuery(contractsQueryOptions());
-  const started = contracts.data?.contracts.find((contract) => contract.serviceId === service.serviceId && contract.status !== 'withdrawn');
-  return <ServiceDetailFlow actor={actor} contract={started} />;
+  return <ServiceDetailFlow actor={useKitFlowActor('changePayment')} />;
 }
 
-export type ServiceDetailFlowProps = {
-  readonly actor: ChangePaymentActor;
-  /** The contract as GET contracts lists it (its start), when the page has read it. */
-  readonly contract: ServiceContract | undefined;
-};
-
-export function ServiceDetailFlow({ actor, ...rest }: ServiceDetailFlowProps) {
+export function ServiceDetailFlow({ actor }: { readonly actor: ChangePaymentActor }) {
   const snapshot = useSelector(actor, (state) => state);
-  return <ServiceDetailView snapshot={snapshot} send={(event) => actor.send(event)} {...rest} />;
+  return <ServiceDetailView snapshot={snapshot} send={(event) => actor.send(event)} />;
 }
 
-export type ServiceDetailViewProps = Omit<ServiceDetailFlowProps, 'actor'> & {
+export type ServiceDetailViewProps = {
   readonly snapshot: SnapshotFrom<ChangePaymentFlowMachine>;
   readonly send: ChangePaymentActor['send'];
 };
@@ -69,7 +57,7 @@ export function ServiceDetailView(props: ServiceDetailViewProps) {
     .exhaustive();
 }
 
-function Detail({ snapshot, send, contract, current }: ServiceDetailViewProps & { readonly current: FlowContract }) {
+function Detail({ snapshot, send, current }: ServiceDetailViewProps & { readonly current: FlowContract }) {
   const { service, DetailSection } = useServiceView();
   if (current.status === 'none') {
     return (
@@ -88,7 +76,7 @@ function Detail({ snapshot, send, contract, current }: ServiceDetailViewProps & 
     <>
       <section className="card" aria-labelledby="detail-contract">
         <h2 id="detail-contract">ご契約内容</h2>
-        <ContractSummary contract={current} startedAt={contract?.startedAt ?? null} />
+        <ContractSummary contract={current} />
       </section>
       {current.status === 'withdrawn' || DetailSection === undefined ? null : <DetailSection contract={current} />}
       <ProcedureList

@@ -25,7 +25,7 @@ async function detailOf(contract: ServiceContract) {
   const fake = withContract(contract);
   const { actor } = startFlow('anshinChangePayment');
   await until<'anshinChangePayment'>(actor, (s) => s.matches('detail'));
-  await renderPage(<ServiceDetailFlow actor={actor} contract={contract} />);
+  await renderPage(<ServiceDetailFlow actor={actor} />);
   return { actor, fake };
 }
 
