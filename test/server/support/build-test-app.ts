@@ -54,11 +54,17 @@ export async function scratchPostgres(): Promise<{ url: string; drop: () => Prom
   testUrl.pathname = `/${name}`;
   return {
     url: testUrl.toString(),
+    // Callers close their own connections first. A plain DROP then waits for them to go and
+    // stops an autovacuum worker itself; WITH (FORCE) instead refuses outright when it meets
+    // one, because an unprivileged role may not terminate a background process.
     drop: async () => {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name}`);
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }
