@@ -18,6 +18,8 @@ export type EndpointDef<
   readonly path: string;
   /** Retried once after 500 ms on a retryable failure; false for registration and updates. */
   readonly retry: boolean;
+  /** A POST that only reads (the spec's billing summaries): cached and fetched like a GET. */
+  readonly read?: boolean;
   /** The per-request key is an idempotency key: a repeated submit replays the first answer. */
   readonly idempotent?: boolean;
   /** Needs no session (sign-on bootstrap and public master data). */

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import { storageUsageEndpoint } from './api/anshin-data-box';
+import { billingHistoryEndpoint, billingSummaryEndpoint, legacyBillingSummaryEndpoint } from './api/billing';
 import { couponActiveEndpoint, couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
 import { entryJudgementEndpoint } from './api/entry-judgement';
 import { mailAddrPortabilityContractsEndpoint } from './api/mail-address-confirmation';
@@ -34,6 +35,10 @@ export const endpoints = {
   confirmMailAddress: mailAddrPortabilityContractsEndpoint,
   // The in-store support service's visits (docs/flows/sumahosetup-support.md).
   getSupportHistory: supportHistoryEndpoint,
+  // Billing history (docs/decisions/0073-billing-model.md).
+  getBillingHistory: billingHistoryEndpoint,
+  getBillingSummary: billingSummaryEndpoint,
+  getLegacyBillingSummary: legacyBillingSummaryEndpoint,
 } as const;
 
 export type Endpoints = typeof endpoints;

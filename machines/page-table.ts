@@ -57,7 +57,7 @@ const rows: Row[] = [
   ['CMN0006', '/Payment/Redirect', 'お支払い情報の確認', { entry: false, live: true }],
   ['CMN0007', '/Payment/Cancel/Redirect', 'お支払い手続きの中止', { entry: false, live: true }],
   ['OPT0001', '/OptionServices', 'オプションサービス', { live: true }],
-  ['OPT0002', '/OptionServices/BillingHistory', 'ご利用料金の履歴'],
+  ['OPT0002', '/OptionServices/BillingHistory', 'ご利用料金の履歴', { live: true }],
 
   // Account menu
   ['ACC0001', '/AccountMenu', 'アカウント管理'],

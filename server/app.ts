@@ -16,6 +16,7 @@ import { registerServiceRequestRoutes } from './api/service-requests.routes';
 import { registerContractRoutes } from './api/contracts.routes';
 import { registerCouponRoutes } from './api/coupon.routes';
 import { registerSupportHistoryRoutes } from './api/support-history.routes';
+import { registerBillingRoutes } from './api/billing.routes';
 import { registerEntryJudgementRoutes } from './api/entry-judgement.routes';
 import { registerMailAddressConfirmationRoutes } from './api/mail-address-confirmation.routes';
 import { registerMasterDataRoutes } from './api/master-data.routes';
@@ -147,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerEntryJudgementRoutes(app);
   registerCouponRoutes(app);
   registerSupportHistoryRoutes(app);
+  registerBillingRoutes(app);
   registerAnshinDataBoxRoutes(app);
   // Registration and updates check cards with the provider and need a verified OTP.
   if (gateways) {

@@ -39,13 +39,11 @@ import { applyDuePlanChanges } from './due-plan-changes';
 import { isWithdrawalDue } from './due-withdrawals';
 import { actionOf, keepsStoredData, offers, planOf } from './service-policy';
 import { dropStorage, startStorage } from './storage-usage-repository';
+import { ResumeHistoryType } from './history-types';
 
 /** `effect` runs the decision and its writes in one transaction (with the idempotent answer). */
 export type SubmitDeps = { db: Db; effect: Effect; cardProvider: CardProviderClient };
 export type Submitter = { sbSystemId: string; sessionId: string; requestKey: string | undefined };
-
-/** How a resume without a payment change is written in the history (there is no spec code for it). */
-export const ResumeHistoryType = 'resume';
 
 const forbidden = () => new AppError(ErrorCode.StatusForbidsProcedure);
 
@@ -180,6 +178,7 @@ export async function registerServiceContract(deps: SubmitDeps, who: Submitter, 
       afterStatus: ContractStatus.Active,
       beforePaymentMethod: null,
       afterPaymentMethod: payment.method,
+      afterCardLast4: paymentColumns(payment).cardLast4,
       beforePlanId: null,
       afterPlanId: body.planId,
       at: now,
@@ -371,6 +370,7 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
       afterStatus: after,
       beforePaymentMethod: contract.paymentMethod,
       afterPaymentMethod: payment?.method ?? contract.paymentMethod,
+      afterCardLast4: payment === undefined ? contract.cardLast4 : paymentColumns(payment).cardLast4,
       beforePlanId: contract.planId,
       afterPlanId: changingPlan ? body.planId : contract.planId,
       at: now,

@@ -8,9 +8,7 @@ import { and, eq, isNotNull, lte, ne } from 'drizzle-orm';
 import { ContractStatus } from '../../contracts/codes';
 import type { Db } from '../db/client';
 import { contractHistory, serviceContracts } from '../db/schema';
-
-/** contract_history.request_type of a pending plan change taking effect (no customer request). */
-export const DuePlanChangeHistoryType = 'pending-plan-change';
+import { DuePlanChangeHistoryType } from './history-types';
 
 /** True when a contract's pending plan is already its plan by date, whether or not the job has run. */
 export function isPlanChangeDue(contract: { pendingPlanAt: Date | null }, now: Date): boolean {
@@ -52,6 +50,7 @@ export async function applyDuePlanChanges(db: Db, now: Date = new Date(), sbSyst
         afterStatus: contract.status,
         beforePaymentMethod: contract.paymentMethod,
         afterPaymentMethod: contract.paymentMethod,
+        afterCardLast4: contract.cardLast4,
         beforePlanId: contract.planId,
         afterPlanId: contract.pendingPlanId,
         // When it took effect, not when this run noticed.

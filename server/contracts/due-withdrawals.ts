@@ -10,9 +10,7 @@ import { ContractStatus } from '../../contracts/codes';
 import type { Db } from '../db/client';
 import { contractHistory, serviceContracts } from '../db/schema';
 import { dropStorage } from './storage-usage-repository';
-
-/** contract_history.request_type of a reservation taking effect (no customer request). */
-export const DueWithdrawalHistoryType = 'reserved-withdrawal';
+import { DueWithdrawalHistoryType } from './history-types';
 
 /** True when a reserved withdrawal's date has come, whether or not the job has run yet. */
 export function isWithdrawalDue(contract: { status: string; withdrawalAt: Date | null }, now: Date): boolean {
@@ -40,6 +38,7 @@ export async function applyDueWithdrawals(db: Db, now: Date = new Date()): Promi
         afterStatus: ContractStatus.Withdrawn,
         beforePaymentMethod: contract.paymentMethod,
         afterPaymentMethod: contract.paymentMethod,
+        afterCardLast4: contract.cardLast4,
         beforePlanId: contract.planId,
         afterPlanId: contract.planId,
         // When it took effect, not when this run noticed.

@@ -18,21 +18,38 @@ import {
 /** The one password every demo customer signs in with (local and review hosts only). */
 export const DEMO_PASSWORD = 'Demo1234!';
 
+export type DemoPayment =
+  | { readonly method: typeof PaymentMethod.WithMobile }
+  | {
+      readonly method: typeof PaymentMethod.CreditCard;
+      readonly token: string;
+      readonly last4: string;
+      readonly effectiveDate: string;
+    };
+
+/**
+ * Something that happened to a contract after it started, at an ISO date-time. The seed writes
+ * each as a contract_history row, the way the server records the same change, so a bill computed
+ * from the history (ADR 0073) follows it.
+ */
+export type DemoContractEvent =
+  | { readonly at: string; readonly kind: 'plan'; readonly planId: PlanIdValue }
+  | { readonly at: string; readonly kind: 'payment'; readonly payment: DemoPayment }
+  | { readonly at: string; readonly kind: 'suspend' }
+  | { readonly at: string; readonly kind: 'resume'; readonly payment?: DemoPayment };
+
 export type DemoContract = {
   readonly id: string;
   readonly serviceId: ServiceIdValue;
+  /** The plan and payment method applied with; `events` change them. */
   readonly planId: PlanIdValue;
   readonly status: ContractStatusValue;
-  readonly payment:
-    | { readonly method: typeof PaymentMethod.WithMobile }
-    | {
-        readonly method: typeof PaymentMethod.CreditCard;
-        readonly token: string;
-        readonly last4: string;
-        readonly effectiveDate: string;
-      };
+  readonly payment: DemoPayment;
   readonly startedAt: string;
-  readonly suspendedAt?: string;
+  /** Oldest first; a trailing 'suspend' leaves the contract suspended (status must say so). */
+  readonly events?: readonly DemoContractEvent[];
+  /** A demo coupon code used with the application. */
+  readonly coupon?: string;
   /** An ISO date-time, or 'month-end': the end of the month the seed runs in (a reservation still ahead). */
   readonly withdrawalAt?: string;
 };
@@ -54,6 +71,8 @@ export type DemoCustomer = {
   readonly mailAddress: string;
   readonly mailAddressConfirmed: boolean;
   readonly lineStatus: LineStatusValue;
+  /** '3g': a legacy line billed by the old system (ADR 0073). */
+  readonly lineGeneration: '3g' | '4g' | '5g';
   readonly contracts: readonly DemoContract[];
 };
 
@@ -72,7 +91,7 @@ const person = (
   subAddress: string,
   phoneNumber: string,
   mailAddress: string,
-  extra: Partial<Pick<Person, 'mailAddressConfirmed' | 'lineStatus'>> = {},
+  extra: Partial<Pick<Person, 'mailAddressConfirmed' | 'lineStatus' | 'lineGeneration'>> = {},
 ): Person => ({
   lastNameKanji: kanji[0],
   firstNameKanji: kanji[1],
@@ -86,6 +105,7 @@ const person = (
   mailAddress,
   mailAddressConfirmed: true,
   lineStatus: LineStatus.Active,
+  lineGeneration: '4g',
   ...extra,
 });
 
@@ -130,7 +150,7 @@ export const demoCustomerRecords: readonly DemoCustomer[] = [
     description: 'あんしんデータボックス利用停止中（利用再開を試せます）',
     ...person(['高橋', '美咲'], ['タカハシ', 'ミサキ'], '1995/11/30', '8120011', '福岡県福岡市博多区博多駅前2-1-1', '', '07012340004', 'misaki.takahashi@example.jp'),
     contracts: [
-      { id: 'SC000000000401', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Suspended, payment: card('0005', '202605'), startedAt: '2024-12-01T00:00:00+09:00', suspendedAt: '2026-10-15T09:00:00+09:00' },
+      { id: 'SC000000000401', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Suspended, payment: card('0005', '202605'), startedAt: '2024-12-01T00:00:00+09:00', events: [{ at: '2026-10-15T09:00:00+09:00', kind: 'suspend' }] },
     ],
   },
   {
@@ -227,6 +247,59 @@ export const demoCustomerRecords: readonly DemoCustomer[] = [
       { id: 'SC000000001601', serviceId: ServiceId.InStoreSupport, planId: PlanId.InStoreSupport239, status: ContractStatus.Active, payment: mobile, startedAt: '2026-07-01T00:00:00+09:00' },
     ],
   },
+  {
+    sbSystemId: '1000000017',
+    loginId: 'demo17',
+    description: '1年分のご利用料金と請求書（3サービスの申し込み・プラン変更・支払い方法変更・利用停止と再開・クーポン・解約）',
+    ...person(['斎藤', '涼子'], ['サイトウ', 'リョウコ'], '1984/06/06', '1600023', '東京都新宿区西新宿2-8-1', 'ポータルレジデンス1701', '09012340017', 'ryoko.saito@example.jp'),
+    contracts: [
+      {
+        id: 'SC000000001701',
+        serviceId: ServiceId.DataStorage,
+        planId: PlanId.DataStorage,
+        status: ContractStatus.Active,
+        payment: mobile,
+        startedAt: '2025-09-10T10:00:00+09:00',
+        events: [
+          { at: '2026-03-20T19:30:00+09:00', kind: 'payment', payment: card('5454', '202604') },
+          // The card expired: suspended from 5 April; May has no day of use; resumed with a new card.
+          { at: '2026-04-05T09:00:00+09:00', kind: 'suspend' },
+          { at: '2026-06-20T21:10:00+09:00', kind: 'resume', payment: card('7878', '203003') },
+        ],
+      },
+      {
+        id: 'SC000000001702',
+        serviceId: ServiceId.BasketLive,
+        planId: PlanId.BasketLive4,
+        status: ContractStatus.Active,
+        payment: mobile,
+        startedAt: '2026-02-14T20:00:00+09:00',
+        coupon: 'BASKET3M',
+        events: [
+          { at: '2026-06-10T18:45:00+09:00', kind: 'plan', planId: PlanId.BasketLive },
+          { at: '2026-09-01T00:00:00+09:00', kind: 'plan', planId: PlanId.BasketLive1 },
+        ],
+      },
+      {
+        id: 'SC000000001703',
+        serviceId: ServiceId.InStoreSupport,
+        planId: PlanId.InStoreSupport238,
+        status: ContractStatus.Withdrawn,
+        payment: mobile,
+        startedAt: '2025-11-01T11:00:00+09:00',
+        withdrawalAt: '2026-08-31T23:59:59+09:00',
+      },
+    ],
+  },
+  {
+    sbSystemId: '1000000018',
+    loginId: 'demo18',
+    description: '3G回線（ご利用料金は旧システムの月ごとの合計で表示・請求書は郵送）',
+    ...person(['清水', '正'], ['シミズ', 'タダシ'], '1958/02/02', '4200853', '静岡県静岡市葵区追手町9-6', '', '09012340018', 'tadashi.shimizu@example.jp', { lineGeneration: '3g' }),
+    contracts: [
+      { id: 'SC000000001801', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Active, payment: mobile, startedAt: '2024-08-01T10:00:00+09:00' },
+    ],
+  },
 ];
 
 /** The list the sign-in page and the README show. */
@@ -258,9 +331,9 @@ export const demoSupportHistory = [
 ] as const;
 
 export const demoCoupons = [
-  { code: 'ANSHIN2026', name: 'あんしんデータボックス初月無料クーポン', serviceId: ServiceId.DataStorage, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
-  { code: 'BASKET1M', name: 'バスケットLIVE 1か月無料クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
-  { code: 'BASKET3M', name: 'バスケットLIVE 3か月半額クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月から3か月間、月額料金が半額になります。', benefitMonths: 3, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'ANSHIN2026', name: 'あんしんデータボックス初月無料クーポン', serviceId: ServiceId.DataStorage, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, discountPercent: 100, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'BASKET1M', name: 'バスケットLIVE 1か月無料クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月のご利用料金が無料になります。', benefitMonths: 1, discountPercent: 100, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
+  { code: 'BASKET3M', name: 'バスケットLIVE 3か月半額クーポン', serviceId: ServiceId.BasketLive, description: 'お申し込み月から3か月間、月額料金が半額になります。', benefitMonths: 3, discountPercent: 50, validFrom: '2026-01-01T00:00:00+09:00', validTo: '2027-03-31T23:59:59+09:00' },
 ] as const;
 
 const GiB = 1024 ** 3;

@@ -42,12 +42,15 @@ export const customers = pgTable(
     /** Status of the mobile line contract: "restricted" forbids every procedure (E0008). */
     lineStatus: text('line_status').notNull().default('active'),
     userType: text('user_type').notNull().default('individual'),
+    /** Radio generation of the mobile line; a '3g' line is billed by the legacy system (ADR 0073). */
+    lineGeneration: text('line_generation').notNull().default('4g'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('customers_login_id_key').on(sql`lower(${table.loginId})`),
     check('customers_sb_system_id_check', sql`${table.sbSystemId} ~ '^[0-9]{10}$'`),
     check('customers_line_status_check', sql`${table.lineStatus} in ('active', 'restricted')`),
+    check('customers_line_generation_check', sql`${table.lineGeneration} in ('3g', '4g', '5g')`),
   ],
 );
 
@@ -165,6 +168,8 @@ export const contractHistory = pgTable(
     afterStatus: text('after_status').notNull(),
     beforePaymentMethod: text('before_payment_method'),
     afterPaymentMethod: text('after_payment_method'),
+    /** Last four digits of the card paying after the request (a bill names the card of its month). */
+    afterCardLast4: text('after_card_last4'),
     beforePlanId: text('before_plan_id'),
     afterPlanId: text('after_plan_id'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
@@ -252,7 +257,9 @@ export const coupons = pgTable('coupons', {
   validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
   /** How long its benefit runs: the month of use counts as the first (ADR 0070). */
   benefitMonths: integer('benefit_months').notNull().default(1),
-});
+  /** Share of the monthly price taken off in each benefit month (ADR 0073). */
+  discountPercent: integer('discount_percent').notNull().default(100),
+}, (table) => [check('coupons_discount_percent_check', sql`${table.discountPercent} between 1 and 100`)]);
 
 /** A coupon used on a contract; one use per customer and coupon. */
 export const couponUses = pgTable(

@@ -3,7 +3,8 @@
  * are left as they are, so a restarted local server keeps what a demo changed.
  */
 import { inArray } from 'drizzle-orm';
-import { ContractStatus, PaymentMethod, RequestType } from '../../contracts/codes';
+import { ContractStatus, PaymentMethod, RequestType, type RequestTypeValue } from '../../contracts/codes';
+import { ResumeHistoryType, SuspensionHistoryType } from '../contracts/history-types';
 import { endOfJstMonth } from '../time/jst';
 import type { Db } from './client';
 import {
@@ -13,26 +14,77 @@ import {
   demoStorageUsage,
   demoSupportHistory,
   type DemoContract,
+  type DemoPayment,
 } from './demo-customers';
 import { hashPassword } from './passwords';
-import { contractHistory, coupons, customers, serviceContracts, storageUsage, supportHistory } from './schema';
+import { contractHistory, couponUses, coupons, customers, serviceContracts, storageUsage, supportHistory } from './schema';
 
 export type SeedResult = { customersCreated: number };
 
-/** History rows that tell how a seeded contract reached its state. */
-function historyFor(contract: DemoContract): { requestType: string; before: string; after: string }[] {
+type HistoryRow = Omit<typeof contractHistory.$inferInsert, 'contractId' | 'sbSystemId' | 'id'>;
+
+const paymentOf = (payment: DemoPayment) => ({
+  method: payment.method,
+  last4: payment.method === PaymentMethod.CreditCard ? payment.last4 : null,
+});
+
+/** The request type the server records for a payment change from one method to the other. */
+function paymentChangeType(before: DemoPayment, after: DemoPayment): RequestTypeValue {
+  if (after.method === PaymentMethod.WithMobile) return RequestType.CreditToMobile;
+  return before.method === PaymentMethod.CreditCard ? RequestType.CreditToCredit : RequestType.MobileToCredit;
+}
+
+/**
+ * History rows that tell how a seeded contract reached its state, and the plan and payment it
+ * ends with: registration, then each event in order, then the withdrawal or reservation.
+ */
+export function historyFor(contract: DemoContract, now: Date): { rows: HistoryRow[]; planId: string; payment: DemoPayment; suspendedAt: Date | null } {
   const registration =
     contract.payment.method === PaymentMethod.CreditCard ? RequestType.RegisterByCredit : RequestType.RegisterByMobile;
-  const rows: { requestType: string; before: string; after: string }[] = [
-    { requestType: registration, before: 'none', after: ContractStatus.Active },
+  let planId: string = contract.planId;
+  let payment = contract.payment;
+  let status: string = ContractStatus.Active;
+  let suspendedAt: Date | null = null;
+  const row = (at: string | Date, requestType: string, change: { status?: string; planId?: string; payment?: DemoPayment } = {}): HistoryRow => {
+    const after = { status: change.status ?? status, planId: change.planId ?? planId, payment: change.payment ?? payment };
+    const entry: HistoryRow = {
+      requestType,
+      beforeStatus: status,
+      afterStatus: after.status,
+      beforePaymentMethod: payment.method,
+      afterPaymentMethod: after.payment.method,
+      afterCardLast4: paymentOf(after.payment).last4,
+      beforePlanId: planId,
+      afterPlanId: after.planId,
+      at: new Date(at),
+      effectiveAt: change.planId === undefined ? null : new Date(at),
+    };
+    ({ status, planId, payment } = after);
+    return entry;
+  };
+  const rows: HistoryRow[] = [
+    { ...row(contract.startedAt, registration), beforeStatus: 'none', beforePaymentMethod: null, beforePlanId: null },
   ];
+  for (const event of contract.events ?? []) {
+    if (event.kind === 'plan') rows.push(row(event.at, RequestType.ChangePaymentPlan, { planId: event.planId }));
+    if (event.kind === 'payment') rows.push(row(event.at, paymentChangeType(payment, event.payment), { payment: event.payment }));
+    if (event.kind === 'suspend') {
+      rows.push(row(event.at, SuspensionHistoryType, { status: ContractStatus.Suspended }));
+      suspendedAt = new Date(event.at);
+    }
+    if (event.kind === 'resume') {
+      rows.push(row(event.at, event.payment === undefined ? ResumeHistoryType : paymentChangeType(payment, event.payment), { status: ContractStatus.Active, ...(event.payment === undefined ? {} : { payment: event.payment }) }));
+      suspendedAt = null;
+    }
+  }
   if (contract.status === ContractStatus.WithdrawalReserved) {
-    rows.push({ requestType: RequestType.WithdrawalReservationMonthEnd, before: ContractStatus.Active, after: ContractStatus.WithdrawalReserved });
+    rows.push(row(now, RequestType.WithdrawalReservationMonthEnd, { status: ContractStatus.WithdrawalReserved }));
   }
   if (contract.status === ContractStatus.Withdrawn) {
-    rows.push({ requestType: RequestType.Withdrawal, before: ContractStatus.Active, after: ContractStatus.Withdrawn });
+    rows.push(row(contract.withdrawalAt ?? now, RequestType.Withdrawal, { status: ContractStatus.Withdrawn }));
   }
-  return rows;
+  if (status !== contract.status) throw new Error(`demo contract ${contract.id}: events end ${status}, status says ${contract.status}`);
+  return { rows, planId, payment, suspendedAt };
 }
 
 /** Whether any demo customer is in the database (a server outside demo mode refuses to start on one). */
@@ -52,60 +104,53 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<Seed
   const passwordHash = missing.length > 0 ? await hashPassword(DEMO_PASSWORD) : '';
 
   await db.transaction(async (tx) => {
+    await tx
+      .insert(coupons)
+      .values(demoCoupons.map((row) => ({ ...row, validFrom: new Date(row.validFrom), validTo: new Date(row.validTo) })))
+      .onConflictDoNothing();
     for (const customer of missing) {
       const { contracts, description: _description, ...row } = customer;
       await tx.insert(customers).values({ ...row, passwordHash }).onConflictDoNothing();
       for (const contract of contracts) {
+        const history = historyFor(contract, now);
+        const payment = history.payment;
         const inserted = await tx
           .insert(serviceContracts)
           .values({
             id: contract.id,
             sbSystemId: customer.sbSystemId,
             serviceId: contract.serviceId,
-            planId: contract.planId,
+            planId: history.planId,
             status: contract.status,
-            paymentMethod: contract.payment.method,
-            cardToken: contract.payment.method === PaymentMethod.CreditCard ? contract.payment.token : null,
-            cardLast4: contract.payment.method === PaymentMethod.CreditCard ? contract.payment.last4 : null,
-            cardTokenEffectiveDate:
-              contract.payment.method === PaymentMethod.CreditCard ? contract.payment.effectiveDate : null,
+            paymentMethod: payment.method,
+            cardToken: payment.method === PaymentMethod.CreditCard ? payment.token : null,
+            cardLast4: payment.method === PaymentMethod.CreditCard ? payment.last4 : null,
+            cardTokenEffectiveDate: payment.method === PaymentMethod.CreditCard ? payment.effectiveDate : null,
             startedAt: new Date(contract.startedAt),
-            suspendedAt: contract.suspendedAt !== undefined ? new Date(contract.suspendedAt) : null,
+            suspendedAt: history.suspendedAt,
             withdrawalAt:
               contract.withdrawalAt === undefined
                 ? null
                 : contract.withdrawalAt === 'month-end'
                   ? endOfJstMonth(now)
                   : new Date(contract.withdrawalAt),
-            updatedAt: new Date(contract.startedAt),
+            updatedAt: history.rows.at(-1)?.at ?? new Date(contract.startedAt),
           })
           .onConflictDoNothing()
           .returning({ id: serviceContracts.id });
         if (inserted.length === 0) continue;
-        const paymentMethod = contract.payment.method;
-        await tx.insert(contractHistory).values(
-          historyFor(contract).map((entry) => ({
-            contractId: contract.id,
-            sbSystemId: customer.sbSystemId,
-            requestType: entry.requestType,
-            beforeStatus: entry.before,
-            afterStatus: entry.after,
-            beforePaymentMethod: entry.before === 'none' ? null : paymentMethod,
-            afterPaymentMethod: paymentMethod,
-            beforePlanId: entry.before === 'none' ? null : contract.planId,
-            afterPlanId: contract.planId,
-            at: new Date(contract.startedAt),
-          })),
-        );
+        await tx.insert(contractHistory).values(history.rows.map((entry) => ({ ...entry, contractId: contract.id, sbSystemId: customer.sbSystemId })));
+        if (contract.coupon !== undefined) {
+          await tx
+            .insert(couponUses)
+            .values({ sbSystemId: customer.sbSystemId, couponCode: contract.coupon, contractId: contract.id, usedAt: new Date(contract.startedAt) })
+            .onConflictDoNothing();
+        }
       }
     }
     await tx
       .insert(supportHistory)
       .values(demoSupportHistory.map((row) => ({ ...row, menus: [...row.menus], supportAcceptedAt: new Date(row.supportAcceptedAt) })))
-      .onConflictDoNothing();
-    await tx
-      .insert(coupons)
-      .values(demoCoupons.map((row) => ({ ...row, validFrom: new Date(row.validFrom), validTo: new Date(row.validTo) })))
       .onConflictDoNothing();
     await tx
       .insert(storageUsage)

@@ -62,6 +62,7 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   CMN0006: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   CMN0007: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   OPT0001: lazyRouteComponent(() => import('./option-services/option-services-page'), 'OptionServicesPage'),
+  OPT0002: lazyRouteComponent(() => import('./billing/billing-history-page'), 'BillingHistoryPage'),
   ADB0011: servicePage(anshinView, () => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
   ADB0012: servicePage(anshinView, () => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
   BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),

@@ -9,6 +9,7 @@ import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import type { ServiceDefinition } from '../../contracts/services/service-definition';
+import { formatYen } from '../../contracts/text/number-format';
 
 export type CatalogueEntry = {
   readonly serviceId: ServiceIdValue;
@@ -21,11 +22,9 @@ export type CatalogueEntry = {
   readonly landingPath: string | null;
 };
 
-const yen = new Intl.NumberFormat('ja-JP');
-
 /** "550円(税込)": a tax-inclusive price in the form Japanese price display rules accept. */
 export function formatTaxIncludedYen(amount: number): string {
-  return `${yen.format(amount)}円(税込)`;
+  return `${formatYen(amount)}(税込)`;
 }
 
 /** "月額 550円(税込)" for one plan; the lowest price and "〜" when the service has several. */

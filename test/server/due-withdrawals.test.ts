@@ -5,7 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { applyDueWithdrawals, DueWithdrawalHistoryType } from '../../server/contracts/due-withdrawals';
+import { applyDueWithdrawals } from '../../server/contracts/due-withdrawals';
+import { DueWithdrawalHistoryType } from '../../server/contracts/history-types';
 import { serviceContracts, storageUsage } from '../../server/db/schema';
 import { call, snapshotOf, updateRequestBase, type Answer, signedInAppForFile } from './support/anshin-kit';
 

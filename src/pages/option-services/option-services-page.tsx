@@ -56,6 +56,9 @@ export function OptionServicesView({ entries, usage }: OptionServicesViewProps) 
           );
         })}
       </ul>
+      <p>
+        <Link to="/OptionServices/BillingHistory">ご利用料金の履歴を見る</Link>
+      </p>
     </>
   );
 }

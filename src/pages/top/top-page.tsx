@@ -46,9 +46,14 @@ export function TopView({ status, sessionToken, onLogout }: TopViewProps) {
           <ServiceCard key={usage.serviceId} usage={usage} restricted={status.restricted} />
         ))}
       </section>
-      <p>
-        <Link to="/OptionServices">オプションサービスの一覧と料金</Link>
-      </p>
+      <ul className="link-list">
+        <li>
+          <Link to="/OptionServices">オプションサービスの一覧と料金</Link>
+        </li>
+        <li>
+          <Link to="/OptionServices/BillingHistory">ご利用料金の履歴</Link>
+        </li>
+      </ul>
       <form method="post" action="/auth/logout" onSubmit={onLogout}>
         <input type="hidden" name="session-token" value={sessionToken} />
         <div className="button-row">
