@@ -18,6 +18,11 @@ export type EndpointDef<
   readonly path: string;
   /** Retried once after 500 ms on a retryable failure; false for registration and updates. */
   readonly retry: boolean;
+  /**
+   * The browser itself opens the answer, a file (an invoice PDF in a tab, or downloaded): the
+   * session cookie is enough, no session-token header, and the answer is not JSON. Reads only.
+   */
+  readonly file?: { readonly contentType: 'application/pdf' };
   /** A POST that only reads (the spec's billing summaries): cached and fetched like a GET. */
   readonly read?: boolean;
   /** The per-request key is an idempotency key: a repeated submit replays the first answer. */

@@ -9,6 +9,7 @@ import { storageUsageEndpoint } from './api/anshin-data-box';
 import { billingHistoryEndpoint, billingSummaryEndpoint, legacyBillingSummaryEndpoint } from './api/billing';
 import { couponActiveEndpoint, couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
 import { entryJudgementEndpoint } from './api/entry-judgement';
+import { invoicePdfDownloadEndpoint, invoicePdfEndpoint, invoiceServiceEndpoint, invoiceSessionEndpoint } from './api/invoice';
 import { mailAddrPortabilityContractsEndpoint } from './api/mail-address-confirmation';
 import { otpAuthEndpoint, otpSendEndpoint } from './api/otp';
 import { paymentInformationEndpoint, paymentMethodsEndpoint } from './api/payment';
@@ -39,6 +40,11 @@ export const endpoints = {
   getBillingHistory: billingHistoryEndpoint,
   getBillingSummary: billingSummaryEndpoint,
   getLegacyBillingSummary: legacyBillingSummaryEndpoint,
+  // Qualified invoices (docs/decisions/0075-invoices.md).
+  getInvoiceSession: invoiceSessionEndpoint,
+  getInvoiceServices: invoiceServiceEndpoint,
+  getInvoicePdf: invoicePdfEndpoint,
+  downloadInvoicePdf: invoicePdfDownloadEndpoint,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -17,6 +17,7 @@ import { registerContractRoutes } from './api/contracts.routes';
 import { registerCouponRoutes } from './api/coupon.routes';
 import { registerSupportHistoryRoutes } from './api/support-history.routes';
 import { registerBillingRoutes } from './api/billing.routes';
+import { registerInvoiceRoutes } from './api/invoice.routes';
 import { registerEntryJudgementRoutes } from './api/entry-judgement.routes';
 import { registerMailAddressConfirmationRoutes } from './api/mail-address-confirmation.routes';
 import { registerMasterDataRoutes } from './api/master-data.routes';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerCouponRoutes(app);
   registerSupportHistoryRoutes(app);
   registerBillingRoutes(app);
+  registerInvoiceRoutes(app);
   registerAnshinDataBoxRoutes(app);
   // Registration and updates check cards with the provider and need a verified OTP.
   if (gateways) {

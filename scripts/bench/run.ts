@@ -8,6 +8,7 @@ import { measureApi } from './api';
 import { measureBundles } from './bundle';
 import { measureClickToStep } from './click-to-step';
 import { measureGraphs } from './graphs';
+import { benchInvoicePdf } from './invoice-pdf';
 import { measureLighthouse, printLighthouse } from './lighthouse';
 import { measureStartup } from './startup';
 
@@ -46,6 +47,11 @@ console.log('\n## Graph generation (xstate/graph, every machine and input varian
 for (const g of graphs.machines) console.log(`  ${g.ms.toFixed(0).padStart(5)} ms  ${g.vertices} vertices, ${g.edges} edges  ${g.title}`);
 console.log(`total ${graphs.totalMs.toFixed(0)} ms (budget <= 1000 ms)`);
 
+const invoicePdf = await benchInvoicePdf();
+console.log('\n## Invoice PDF (server/invoices, two services and a coupon)');
+console.log(`first render (font files read): ${invoicePdf.firstMs.toFixed(0)} ms; then p50 ${invoicePdf.p50Ms.toFixed(1)} ms, p95 ${invoicePdf.p95Ms.toFixed(1)} ms (budget p95 <= 200 ms)`);
+console.log(`size ${kb(invoicePdf.sizeBytes)}; 50 at once: ${invoicePdf.concurrent50Ms.toFixed(0)} ms, ${invoicePdf.concurrent50Errors} errors (budget 0)`);
+
 const startup = await measureStartup();
 const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 console.log('\n## npm start (built) to the first 200, embedded PGlite');
@@ -55,5 +61,5 @@ console.log(`idle memory (RSS, 5 s after the first 200): ${startup.idleRssMb.fir
 
 const out = resolve(import.meta.dirname, '../../reports/bench');
 mkdirSync(out, { recursive: true });
-writeFileSync(resolve(out, 'bench.json'), JSON.stringify({ bundles, api, clicks, lighthouse: lighthouseReport, graphs, startup }, null, 2));
+writeFileSync(resolve(out, 'bench.json'), JSON.stringify({ bundles, api, clicks, lighthouse: lighthouseReport, graphs, invoicePdf, startup }, null, 2));
 console.log(`\nreport: ${resolve(out, 'bench.json')}`);

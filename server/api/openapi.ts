@@ -38,7 +38,7 @@ function operationOf(name: string, def: EndpointDef): JsonSchema {
     ...parametersOf(def.params, 'path'),
     ...parametersOf(def.query, 'query'),
     ...(def.headers ? parametersOf(def.headers, 'header') : []),
-    ...(def.public || def.path === '/api/getAuthInfo'
+    ...(def.public || def.path === '/api/getAuthInfo' || def.file !== undefined
       ? []
       : [{ name: Header.SessionToken, in: 'header', required: true, schema: { type: 'string' } }]),
     ...(def.idempotent ? [{ name: Header.RequestKey, in: 'header', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } }] : []),
@@ -52,7 +52,13 @@ function operationOf(name: string, def: EndpointDef): JsonSchema {
     parameters,
     ...(hasBody ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(def.body, 'input') } } } } : {}),
     responses: {
-      '200': { description: '成功', content: { 'application/json': { schema: toSchema(def.response, 'output') } } },
+      '200': {
+        description: '成功',
+        content:
+          def.file === undefined
+            ? { 'application/json': { schema: toSchema(def.response, 'output') } }
+            : { [def.file.contentType]: { schema: { type: 'string', format: 'binary' } } },
+      },
       '400': errorResponse('入力内容の誤り（A0400）'),
       ...(def.public ? {} : { '401': errorResponse('未ログイン・セッション切れ（A0401）'), '403': errorResponse('他のお客さまの情報（A0403）') }),
       ...(def.idempotent ? { '409': errorResponse('同じリクエストキーを処理中（A0409）'), '422': errorResponse('同じリクエストキーで異なる内容（A0422）') } : {}),

@@ -86,7 +86,8 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       const session = def.public
         ? null
         : await requireSession({ db, env }, request, {
-            tokenHeader: !BOOTSTRAP_PATHS.has(def.path),
+            // A file the browser opens by a link cannot carry the header; it is a read.
+            tokenHeader: !BOOTSTRAP_PATHS.has(def.path) && def.file === undefined,
             level2: def.level2 === true,
           });
       if (session !== null) {
