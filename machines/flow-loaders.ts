@@ -21,4 +21,5 @@ export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
   basketLivePlanChange: () => import('./basket-live/plan-change.machine').then((m) => m.basketLivePlanChangeMachine),
   inStoreSupportHistory: () => import('./in-store-support/support-history.machine').then((m) => m.inStoreSupportHistoryMachine),
   inStoreSupportCancel: () => import('./in-store-support/in-store-support.flows').then((m) => m.inStoreSupportCancelMachine),
+  invoice: () => import('./invoice/invoice.machine').then((m) => m.invoiceMachine),
 };

@@ -33,3 +33,8 @@ export type FlowTag = 'noBack' | 'external' | 'busy' | 'persistable';
 export function backTags(path: string): FlowTag[] {
   return findPage(path)?.backForwardDeter ? ['noBack'] : [];
 }
+
+/** A state shown as its own page that holds nothing secret: its page meta, Back tags and 'persistable'. */
+export function readPage(path: string, requirements: readonly RequirementId[]): { tags: FlowTag[]; meta: StateMeta } {
+  return { tags: [...backTags(path), 'persistable'], meta: pageMeta(path, requirements) };
+}

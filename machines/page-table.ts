@@ -16,7 +16,8 @@ export type FlowId =
   | 'basketLiveCancel'
   | 'basketLivePlanChange'
   | 'inStoreSupportHistory'
-  | 'inStoreSupportCancel';
+  | 'inStoreSupportCancel'
+  | 'invoice';
 
 export type PageEntry = {
   /** Screen ID. */
@@ -121,9 +122,9 @@ const rows: Row[] = [
   ['SSS0007', '/Sumahosetup-support/Cancel/Completed', 'スマホ設定サポート定額の解約完了', { ...noBack, ...step('inStoreSupportCancel') }],
 
   // Invoices
-  ['INV0001', '/Invoice', '請求書'],
-  ['INV0002', '/Invoice/Services', 'サービス別の請求書'],
-  ['INV0003', '/Invoice/Downloads', '請求書のダウンロード'],
+  ['INV0001', '/Invoice', '請求書', { live: true, flow: 'invoice' }],
+  ['INV0002', '/Invoice/Services', 'サービス別の請求書', step('invoice', { login: 'lv1' })],
+  ['INV0003', '/Invoice/Downloads', '請求書のダウンロード', step('invoice', { login: 'lv1' })],
 ];
 
 export const pageTable: readonly PageEntry[] = rows.map(([id, path, title, options]) => ({

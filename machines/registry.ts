@@ -6,6 +6,7 @@ import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
 import { anshinModelEntries } from './anshin-data-box/model-entries';
 import { basketLiveModelEntries, mailConfirmationEntry } from './basket-live/model-entries';
 import { inStoreSupportModelEntries } from './in-store-support/model-entries';
+import { invoiceEntry } from './invoice/model-entries';
 import { cardProviderEntry, otpEntry } from './sub-flow-model-entries';
 
 /** Another input for the same machine, for guard outcomes the entry's own input cannot reach. */
@@ -57,6 +58,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   ...anshinModelEntries,
   ...basketLiveModelEntries,
   ...inStoreSupportModelEntries,
+  invoiceEntry,
   otpEntry,
   cardProviderEntry,
   mailConfirmationEntry,

@@ -25,6 +25,28 @@ export const CfServiceScope: Readonly<Record<CfService, ServiceIdValue | null>> 
   CF04: null,
 };
 
+/** The spec's invoiceParameter store: the month (contents) and the invoice (cfservice) chosen or linked to. */
+export const InvoiceParameterSchema = z.object({
+  contents: JstMonthSchema.nullable(),
+  cfservice: CfServiceSchema.nullable(),
+});
+export type InvoiceParameter = z.infer<typeof InvoiceParameterSchema>;
+
+/**
+ * The invoice a link from outside names (sign-on request type 8): `?contents=2026/10&cfservice=CF02`
+ * (the month also as 202610). Undefined when the link names none; 'invalid' for a value that is
+ * not a month or a cfService, which the navigation refuses (E9998) without keeping anything.
+ */
+export function invoiceParameterOf(search: URLSearchParams): InvoiceParameter | 'invalid' | undefined {
+  const contents = search.get('contents');
+  const cfservice = search.get('cfservice');
+  if (contents === null && cfservice === null) return undefined;
+  const month = contents !== null && /^\d{6}$/.test(contents) ? `${contents.slice(0, 4)}/${contents.slice(4)}` : contents;
+  const parsed = InvoiceParameterSchema.safeParse({ contents: month, cfservice });
+  // A service without its month says nothing the pages can follow.
+  return parsed.success && !(parsed.data.contents === null && parsed.data.cfservice !== null) ? parsed.data : 'invalid';
+}
+
 export const InvoiceSessionResponseSchema = z.object({
   lineGeneration: LineGenerationSchema,
   /** Closed months with a bill, newest first: the months an invoice can be had for. */

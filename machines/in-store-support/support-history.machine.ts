@@ -18,8 +18,7 @@ import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { servicePath } from '../../contracts/services/service-definition';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import { errorCodeOf } from '../flow-errors';
-import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import type { RequirementId } from '../requirements';
+import { pageMeta, readPage, type FlowTag, type StateMeta } from '../flow-meta';
 import { loadContractPort, type ServiceFlowInput } from '../service-flow/shared';
 import { loadContractStep } from '../service-flow/steps';
 
@@ -59,11 +58,6 @@ export type SupportHistoryEvent =
   | { type: 'history.more' }
   | { type: 'benefits.open' }
   | { type: 'wizard.back' };
-
-const page = (path: string, requirements: readonly RequirementId[]): { tags: FlowTag[]; meta: StateMeta } => ({
-  tags: [...backTags(path), 'persistable'],
-  meta: pageMeta(path, requirements),
-});
 
 export const inStoreSupportHistoryMachine = setup({
   types: {
@@ -112,7 +106,7 @@ export const inStoreSupportHistoryMachine = setup({
   states: {
     loading: loadContractStep(InStoreSupport.serviceId, DetailPage, 'detail'),
     detail: {
-      ...page(DetailPage, ['SPEC-2.in-store-support-routes', 'DEC.continued-use-benefit']),
+      ...readPage(DetailPage, ['SPEC-2.in-store-support-routes', 'DEC.continued-use-benefit']),
       on: {
         'history.open': { guard: 'hasContract', target: 'historyLoading' },
         'benefits.open': { guard: 'hasContract', target: 'benefits' },
@@ -130,7 +124,7 @@ export const inStoreSupportHistoryMachine = setup({
       },
     },
     history: {
-      ...page(HistoryPage, ['SPEC-3.support-store', 'SPEC-4.guards.support-transition', 'DEC.support-history-more']),
+      ...readPage(HistoryPage, ['SPEC-3.support-store', 'SPEC-4.guards.support-transition', 'DEC.support-history-more']),
       on: {
         'history.select': [
           { guard: 'isListedIndex', target: 'historyDetail', actions: 'openDetail' },
@@ -147,11 +141,11 @@ export const inStoreSupportHistoryMachine = setup({
       },
     },
     historyDetail: {
-      ...page(HistoryDetailPage, ['SPEC-4.guards.support-transition', 'SPEC-8.support-detail-not-found']),
+      ...readPage(HistoryDetailPage, ['SPEC-4.guards.support-transition', 'SPEC-8.support-detail-not-found']),
       on: { 'wizard.back': { target: 'history', actions: 'closeDetail' } },
     },
     benefits: {
-      ...page(BenefitsPage, ['DEC.continued-use-benefit']),
+      ...readPage(BenefitsPage, ['DEC.continued-use-benefit']),
       on: { 'wizard.back': 'detail' },
     },
     failed: {

@@ -10,6 +10,7 @@ import type { MachineEntry } from '../../machines/registry';
 import { createServiceFlowActors, type FlowActorDeps, type ServiceFlowActors } from './service-flow-actors';
 import { createBasketLiveActors, type BasketLiveActors } from './basket-live-actors';
 import { createInStoreSupportActors, type InStoreSupportActors } from './in-store-support-actors';
+import { createInvoiceActors, type InvoiceActors } from './invoice-actors';
 import type { FlowMachine } from './flow-registry';
 
 export { currentContact, withFlowContact, withProviderExit } from './flow-wrappers';
@@ -21,7 +22,8 @@ export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-
  */
 export type AppActors = ServiceFlowActors &
   BasketLiveActors &
-  InStoreSupportActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
+  InStoreSupportActors &
+  InvoiceActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: FlowActorDeps): AppActors {
@@ -31,7 +33,7 @@ export function createAppActors(deps: FlowActorDeps): AppActors {
   const mailConfirmation = mailConfirmationMachine.provide({
     actors: { verifyAddress: kit.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
   });
-  return { ...kit, ...basketLive, ...createInStoreSupportActors(), mailConfirmation };
+  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), mailConfirmation };
 }
 
 /**

@@ -36,6 +36,22 @@ export function stripQueryString(win: HistoryWindow, location: Pick<ParsedLocati
 }
 
 /**
+ * TanStack's browser history hears every `replaceState` and loads the route again. Dropping the
+ * query is no navigation: a second load of an entry page would find its flow already moved on (a
+ * link that names its invoice, ADR 0075) and start it afresh. The history's own switch for its
+ * writes keeps this one silent too; e2e/billing/invoices.spec.ts (a link that names its invoice) fails without it.
+ */
+function stripQuietly(router: AnyRouter, strip: () => boolean): void {
+  const history = router.history as { _ignoreSubscribers?: boolean };
+  history._ignoreSubscribers = true;
+  try {
+    strip();
+  } finally {
+    history._ignoreSubscribers = false;
+  }
+}
+
+/**
  * Where the URL goes when a flow moves: the flow's route, and on the error page the error code
  * the machine holds (its context's `errorCode`), which the error page shows.
  */
@@ -66,6 +82,20 @@ function followFlowFromReturnPage(router: AnyRouter, page: PageEntry | undefined
 }
 
 /**
+ * A page of the foreground flow resolved while the flow had already moved on to its next page
+ * (it answered before the navigation finished: a link that names its invoice, ADR 0075): the URL
+ * catches up with the flow, in the same history entry, instead of leaving the flow behind.
+ */
+function followFlowThatMovedOn(router: AnyRouter, page: PageEntry | undefined, flow: RunningFlow | undefined): boolean {
+  if (page === undefined || flow === undefined || page.flow !== flow.machineId) return false;
+  const snapshot = flow.actor.getSnapshot();
+  const route = routeFor(snapshot);
+  if (route === undefined || route === page.path || findLivePage(route) === undefined) return false;
+  void router.navigate(flowNavigation(route, snapshot, true));
+  return true;
+}
+
+/**
  * One history entry per flow: a flow's move replaces the entry while the customer is inside the
  * flow. From a card-provider return page it pushes, for the reason above.
  */
@@ -87,10 +117,11 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
     const page = findLivePage(toLocation.pathname);
     if (page !== undefined && commonStore.get().internalFrom !== page.id) commonStore.set({ internalFrom: page.id });
     // Pages of the page table only: demo pages read their own query string.
-    if (page !== undefined) stripQueryString(win, toLocation);
+    if (page !== undefined) stripQuietly(router, () => stripQueryString(win, toLocation));
     options.onPageView?.(page, toLocation);
     const foreground = flows.foreground();
     if (followFlowFromReturnPage(router, page, foreground)) return;
+    if (followFlowThatMovedOn(router, page, foreground)) return;
     // Away from where the foreground flow puts the customer: later transitions of that flow
     // must not pull the customer back.
     if (foreground !== undefined && routeFor(foreground.actor.getSnapshot()) !== normalizePath(toLocation.pathname)) flows.release();

@@ -4,6 +4,7 @@
  * Each rule either lets the navigation go on or decides where the customer goes instead.
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
+import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
@@ -55,8 +56,10 @@ export type NavigationServices = {
   loadMasterData(): Promise<void>;
   /** Resolves when the page is open; rejects with a CallFailure (E0005 under maintenance). */
   checkRegulation(page: PageEntry, session: SessionInfo): Promise<void>;
-  /** The input of a flow the rules start (an entry page of a flow). */
-  flowInput(context: { flowId: string; sbSystemId: string | undefined }): unknown;
+  /** The input of a flow the rules start (an entry page of a flow); `machineId` is the page table's flow. */
+  flowInput(context: { flowId: string; machineId: string; sbSystemId: string | undefined }): unknown;
+  /** Keeps the invoice a link from outside named, across the sign-on, for the invoice flow. */
+  rememberInvoiceParameter(parameter: InvoiceParameter): void;
   /** Keeps the external URL of a `redirect` query parameter for /Redirect. */
   rememberRedirect(url: string): void;
   /**
@@ -123,6 +126,19 @@ export const pageIdParameterRule: NavigationRule = {
     const back = pageById(pageId);
     // Only a page that may be opened on its own; anything else lands on the top page.
     return back?.live && back.entry && back.path !== page.path ? { kind: 'redirect', to: back.path } : undefined;
+  },
+};
+
+export const invoiceParameterRule: NavigationRule = {
+  name: 'invoice parameter and URL parameters',
+  run: ({ search, page, services }) => {
+    if (page?.path !== '/Invoice') return undefined;
+    const parameter = invoiceParameterOf(search);
+    if (parameter === undefined) return undefined;
+    if (parameter === 'invalid') return invalidAccess;
+    // Kept before the sign-on check: the sign-on's return drops the query string.
+    services.rememberInvoiceParameter(parameter);
+    return undefined;
   },
 };
 
@@ -195,7 +211,7 @@ export const flowGuardRule: NavigationRule = {
     }
     if (page.entry) {
       // An entry page of a flow starts a fresh run; the machine's first state must be this page.
-      const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, sbSystemId: session?.sbSystemId }));
+      const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, machineId: page.flow!, sbSystemId: session?.sbSystemId }));
       return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;
     }
     // A reload of a step whose run was never stored (it held card tokens or a one-time code,
@@ -226,6 +242,7 @@ export const navigationRules: readonly NavigationRule[] = [
   demoHostRule,
   redirectParameterRule,
   pageIdParameterRule,
+  invoiceParameterRule,
   directAccessRule,
   loginRule,
   authorityAndCommonInfoRule,

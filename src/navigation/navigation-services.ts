@@ -14,6 +14,7 @@ import { commonStore } from '../stores/common-store';
 import { redirectStore } from '../stores/redirect-store';
 import { CallFailure, type NavigationServices, type SessionInfo } from './navigation-rules';
 import { authInfoQueryOptions, lineContractQueryOptions, paymentMethodMasterQueryOptions } from './session-queries';
+import { invoiceParameterStore, takeInvoiceParameter } from '../stores/invoice-parameter-store';
 
 export function toCallFailure(error: unknown): unknown {
   return error instanceof ApiRequestError ? new CallFailure(error.status, error.errorCode, error.endDate) : error;
@@ -86,7 +87,12 @@ export function createNavigationServices(options: NavigationServicesOptions): Na
       const result = await callApi(pageEndpoints.checkRegulation, { body: { pageId: page.id }, errorHandler: false });
       if (!result.ok) throw new CallFailure(result.status, result.error.code, result.error.endDate);
     },
-    flowInput: ({ flowId, sbSystemId }) => flowInput({ flowId, sbSystemId, origin: window.location.origin }),
+    flowInput: ({ flowId, machineId, sbSystemId }) => ({
+      ...flowInput({ flowId, sbSystemId, origin: window.location.origin }),
+      // The invoice a link named (kept across the sign-on) is the invoice flow's to take.
+      ...(machineId === 'invoice' ? { invoiceParameter: takeInvoiceParameter() } : {}),
+    }),
+    rememberInvoiceParameter: (parameter) => invoiceParameterStore.set(parameter),
     rememberRedirect: (url) => redirectStore.set({ url }),
   };
 }

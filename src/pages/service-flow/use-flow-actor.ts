@@ -9,6 +9,7 @@ import { kitFlowId, type KitFlowKind } from '../../../contracts/services/service
 import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
 import type { basketLivePlanChangeMachine } from '../../../machines/basket-live/plan-change.machine';
 import type { SupportHistoryMachine } from '../../../machines/in-store-support/support-history.machine';
+import type { InvoiceMachine } from '../../../machines/invoice/invoice.machine';
 import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow';
 import type { CancelFlowMachine } from '../../../machines/service-flow/cancel.flow';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
@@ -21,11 +22,13 @@ export type CancelActor = Actor<CancelFlowMachine>;
 export type ResumeActor = Actor<typeof anshinResumeMachine>;
 export type PlanChangeActor = Actor<typeof basketLivePlanChangeMachine>;
 export type SupportHistoryActor = Actor<SupportHistoryMachine>;
+export type InvoiceActor = Actor<InvoiceMachine>;
 
 type ActorsById = {
   anshinResume: ResumeActor;
   basketLivePlanChange: PlanChangeActor;
   inStoreSupportHistory: SupportHistoryActor;
+  invoice: InvoiceActor;
 };
 
 type KitActors = { apply: ApplyActor; changePayment: ChangePaymentActor; cancel: CancelActor };

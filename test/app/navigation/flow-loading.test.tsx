@@ -55,6 +55,7 @@ function services(flows: FlowRegistry): NavigationServices {
     checkRegulation: () => Promise.resolve(),
     flowInput: () => ({}),
     rememberRedirect: () => undefined,
+    rememberInvoiceParameter: () => undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { InvoiceParameter } from '../../../contracts/api/invoice';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from 'xstate';
 import { createAppConfig } from '../../../src/config/app-config';
@@ -44,6 +45,7 @@ type Fakes = {
 function services(fakes: Fakes = {}) {
   const calls: string[] = [];
   const remembered: string[] = [];
+  const invoiceLinks: InvoiceParameter[] = [];
   const flows = fakes.flows ?? createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }, { id: 'anshinCancel', machine: cancelMachine }] });
   const value: NavigationServices = {
     config: createAppConfig(fakes.host ?? 'portal.example.jp', { VITE_ENTRY_ALLOWED_HOSTS: 'partner.example.jp' }),
@@ -69,13 +71,14 @@ function services(fakes: Fakes = {}) {
     },
     flowInput: ({ flowId, sbSystemId }) => ({ flowId, sbSystemId }),
     rememberRedirect: (url) => remembered.push(url),
+    rememberInvoiceParameter: (parameter) => invoiceLinks.push(parameter),
     isReload: (path) => {
       const reloaded = fakes.reloadedAt === path;
       fakes.reloadedAt = undefined;
       return reloaded;
     },
   };
-  return { services: value, calls, remembered, flows };
+  return { services: value, calls, remembered, invoiceLinks, flows };
 }
 
 const go = (path: string, s: NavigationServices) => {
@@ -84,6 +87,32 @@ const go = (path: string, s: NavigationServices) => {
 };
 
 beforeEach(() => sessionStorage.clear());
+
+describe('invoice parameter and URL parameters (a link to an invoice, sign-on request type 8)', () => {
+  it('keep the month and the invoice a link to /Invoice names, before the sign-on check', async () => {
+    const fake = services({ session: new CallFailure(401, 'A0401') });
+    const decision = await go('/Invoice?contents=202610&cfservice=CF02', fake.services);
+    expect(decision).toMatchObject({ kind: 'document' });
+    expect(fake.invoiceLinks).toEqual([{ contents: '2026/10', cfservice: 'CF02' }]);
+    const plain = services({ session: new CallFailure(401, 'A0401') });
+    await go('/Invoice?contents=2026/09', plain.services);
+    expect(plain.invoiceLinks).toEqual([{ contents: '2026/09', cfservice: null }]);
+  });
+
+  it('refuse a value that is not a month or an invoice with E9998, keeping nothing', async () => {
+    for (const query of ['contents=2026-10', 'contents=202613', 'cfservice=CF09&contents=202610', 'cfservice=CF01']) {
+      const fake = services();
+      expect(await go(`/Invoice?${query}`, fake.services), query).toEqual({ kind: 'error', code: 'E9998' });
+      expect(fake.invoiceLinks, query).toEqual([]);
+    }
+  });
+
+  it('read the parameters only on /Invoice', async () => {
+    const fake = services();
+    await go('/Top?contents=202610&cfservice=CF02', fake.services);
+    expect(fake.invoiceLinks).toEqual([]);
+  });
+});
 
 describe('demo pages', () => {
   it('send /demo/... and /dummy to /Top on production hosts', async () => {

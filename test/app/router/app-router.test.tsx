@@ -53,6 +53,7 @@ function fakeServices(flows: FlowRegistry, overrides: Overrides = {}): Navigatio
     checkRegulation: overrides.checkRegulation ?? (() => Promise.resolve()),
     flowInput: () => ({}),
     rememberRedirect: (url) => redirectStore.set({ url }),
+    rememberInvoiceParameter: () => undefined,
   };
 }
 

@@ -41,7 +41,7 @@ describe('clearAllStores (/doClear)', () => {
     authStore.set({ sessionToken: 'tok', sbSystemId: '1234567890', lv2Authed: true });
     await setServiceContractId('SC-1');
     commonStore.set({ casisAuthorizedRetryCnt: 2 });
-    invoiceParameterStore.set({ contents: 'c', cfservice: 'CF01' });
+    invoiceParameterStore.set({ contents: '2026/10', cfservice: 'CF01' });
     redirectStore.set({ url: 'https://order.sandbox.localhost/' });
     setTermsTxt('t', 'x');
     otpNgMessageStore.set({ otpNgMessage: 'ng' });

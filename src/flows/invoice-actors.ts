@@ -1,0 +1,21 @@
+/**
+ * The app's implementation of the invoice flow's ports (ADR 0023): GET invoice/session and
+ * GET invoice/service, read afresh each time the flow asks.
+ */
+import { fromPromise } from 'xstate';
+import type { InvoiceServiceResponse, InvoiceSessionResponse } from '../../contracts/api/invoice';
+import { endpoints } from '../../contracts/endpoints';
+import type { LoadInvoiceServicesInput } from '../../machines/invoice/invoice.machine';
+import { callApi } from '../api/api-client';
+
+export function createInvoiceActors() {
+  const loadInvoiceSession = fromPromise<InvoiceSessionResponse, { readonly sbSystemId: string }>(({ input, signal }) =>
+    callApi(endpoints.getInvoiceSession, { params: { sbSystemId: input.sbSystemId }, signal }),
+  );
+  const loadInvoiceServices = fromPromise<InvoiceServiceResponse, LoadInvoiceServicesInput>(({ input, signal }) =>
+    callApi(endpoints.getInvoiceServices, { params: { sbSystemId: input.sbSystemId }, query: { month: input.month }, signal }),
+  );
+  return { loadInvoiceSession, loadInvoiceServices };
+}
+
+export type InvoiceActors = ReturnType<typeof createInvoiceActors>;
