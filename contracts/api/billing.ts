@@ -6,8 +6,9 @@
  * docs/decisions/0073-billing-model.md); the current month is an estimate until it closes.
  */
 import { z } from 'zod';
-import { JstMonthSchema } from '../billing/billing-month';
-import { BillPaymentSchema, MonthlyBillSchema, TaxByRateSchema } from '../billing/monthly-bills';
+import { JstMonthSchema } from './jst-month';
+
+import { BillPaymentSchema, MonthlyBillSchema, TaxByRateSchema } from '../billing/bill-schemas';
 import { ServiceIdSchema } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 import { JstDateSchema } from './current-date';

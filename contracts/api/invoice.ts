@@ -6,16 +6,14 @@
  * .../pdf/download saves it. Invoices are made from the bills of ADR 0073, for closed months only.
  */
 import { z } from 'zod';
-import { JstMonthSchema } from '../billing/billing-month';
-import { TaxByRateSchema } from '../billing/monthly-bills';
+import { JstMonthSchema } from './jst-month';
+
+import { TaxByRateSchema } from '../billing/bill-schemas';
 import { ServiceId, type ServiceIdValue } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 import { LineGenerationSchema } from './billing';
+import { CfServiceSchema, type CfService } from './invoice-parameter';
 import { JstDateSchema } from './current-date';
-
-/** The download page's variants (spec section 2): one per service, and every service together. */
-export const CfServiceSchema = z.enum(['CF01', 'CF02', 'CF03', 'CF04']);
-export type CfService = z.infer<typeof CfServiceSchema>;
 
 /** The service each variant's invoice covers; null: every service of the month. */
 export const CfServiceScope: Readonly<Record<CfService, ServiceIdValue | null>> = {
@@ -24,28 +22,6 @@ export const CfServiceScope: Readonly<Record<CfService, ServiceIdValue | null>> 
   CF03: ServiceId.InStoreSupport,
   CF04: null,
 };
-
-/** The spec's invoiceParameter store: the month (contents) and the invoice (cfservice) chosen or linked to. */
-export const InvoiceParameterSchema = z.object({
-  contents: JstMonthSchema.nullable(),
-  cfservice: CfServiceSchema.nullable(),
-});
-export type InvoiceParameter = z.infer<typeof InvoiceParameterSchema>;
-
-/**
- * The invoice a link from outside names (sign-on request type 8): `?contents=2026/10&cfservice=CF02`
- * (the month also as 202610). Undefined when the link names none; 'invalid' for a value that is
- * not a month or a cfService, which the navigation refuses (E9998) without keeping anything.
- */
-export function invoiceParameterOf(search: URLSearchParams): InvoiceParameter | 'invalid' | undefined {
-  const contents = search.get('contents');
-  const cfservice = search.get('cfservice');
-  if (contents === null && cfservice === null) return undefined;
-  const month = contents !== null && /^\d{6}$/.test(contents) ? `${contents.slice(0, 4)}/${contents.slice(4)}` : contents;
-  const parsed = InvoiceParameterSchema.safeParse({ contents: month, cfservice });
-  // A service without its month says nothing the pages can follow.
-  return parsed.success && !(parsed.data.contents === null && parsed.data.cfservice !== null) ? parsed.data : 'invalid';
-}
 
 export const InvoiceSessionResponseSchema = z.object({
   lineGeneration: LineGenerationSchema,

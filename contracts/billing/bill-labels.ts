@@ -3,8 +3,9 @@
  * the month, the way it was paid and the tax line the invoice rules ask for.
  */
 import { CreditCardLabel, MobileBillLabel, PaymentMethod } from '../codes';
-import { formatYen } from '../text/number-format';
-import type { BillLine, BillPayment, TaxByRate } from './monthly-bills';
+import { formatYen } from '../text/yen';
+
+import { type BillLine, type BillPayment, type TaxByRate } from './bill-schemas';
 
 /** "2026年11月" of "2026/11". */
 export function monthLabel(month: string): string {

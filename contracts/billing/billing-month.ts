@@ -2,12 +2,9 @@
  * Billing months: "yyyy/mm" calendar months in Japan time, the unit bills are made in, and the
  * "yyyy/mm/dd" days that begin and end them. Pure: the month to bill always comes in as an argument.
  */
-import { z } from 'zod';
 import { isCalendarDay } from '../api/current-date';
+import { JstMonthSchema } from '../api/jst-month';
 import { previousDay } from '../services/continued-use-benefit';
-
-/** "yyyy/mm" with a month 01 to 12. */
-export const JstMonthSchema = z.string().regex(/^\d{4}\/(?:0[1-9]|1[0-2])$/);
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

@@ -2,67 +2,16 @@
  * Monthly bills of the optional paid services, computed from each contract's timeline (its days of
  * use, plans, suspensions, payment methods and coupons) and the price list: whole calendar months,
  * no proration, discounts, then consumption tax once per rate over a set of lines. The server
- * answers them and the client parses them with the schemas below, so both read the same bill.
+ * answers them and the client parses them with bill-schemas.ts, so both read the same bill.
  * Days are "yyyy/mm/dd" calendar days in Japan time, months "yyyy/mm"; nothing here reads a clock.
  */
-import { z } from 'zod';
 import { isCalendarDay } from '../api/current-date';
-import { PaymentMethod, PlanIdSchema, ServiceIdSchema } from '../codes';
 import { previousDay } from '../services/continued-use-benefit';
-import { JstMonthSchema, addMonths, firstDayOfMonth, isCalendarMonth, lastDayOfMonth, monthOf, monthsBetween } from './billing-month';
-import { PriceList, TaxRateSchema, pricedPlan, servicePrices, type TaxRate } from './price-list';
+import { addMonths, firstDayOfMonth, isCalendarMonth, lastDayOfMonth, monthOf, monthsBetween } from './billing-month';
+import { BillPaymentSchema, type BillDiscount, type BillLine, type MonthlyBill, type TaxByRate, type TaxRate } from './bill-schemas';
+import { PriceList, pricedPlan, servicePrices } from './price-list';
 
 export const FirstMonthFreeLabel = '初月無料';
-
-/** Payment method of a bill line: mobile bill (携帯電話料金と合算) or credit card. */
-export const BillPaymentSchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal(PaymentMethod.WithMobile), cardLast4: z.null() }),
-  z.object({ method: z.literal(PaymentMethod.CreditCard), cardLast4: z.string().regex(/^\d{4}$/) }),
-]);
-export type BillPayment = z.infer<typeof BillPaymentSchema>;
-
-export const BillDiscountSchema = z.object({
-  /** 「初月無料」 or the coupon's name. */
-  label: z.string().min(1),
-  /** Yen taken off the line, tax included; 0 when an earlier discount left nothing. */
-  amount: z.number().int().nonnegative(),
-});
-export type BillDiscount = z.infer<typeof BillDiscountSchema>;
-
-export const BillLineSchema = z.object({
-  contractId: z.string().min(1),
-  serviceId: ServiceIdSchema,
-  serviceName: z.string().min(1),
-  planId: PlanIdSchema,
-  planName: z.string().min(1),
-  /** The plan's monthly price, tax included. */
-  unitPrice: z.number().int().nonnegative(),
-  discounts: z.array(BillDiscountSchema),
-  /** unitPrice less the discounts, tax included, never negative. */
-  amount: z.number().int().nonnegative(),
-  taxRate: TaxRateSchema,
-  payment: BillPaymentSchema,
-});
-export type BillLine = z.infer<typeof BillLineSchema>;
-
-export const TaxByRateSchema = z.object({
-  rate: TaxRateSchema,
-  totalIncludingTax: z.number().int().nonnegative(),
-  /** The consumption tax contained in the total, rounded down. */
-  tax: z.number().int().nonnegative(),
-});
-export type TaxByRate = z.infer<typeof TaxByRateSchema>;
-
-export const MonthlyBillSchema = z.object({
-  month: JstMonthSchema,
-  /** By service id, then contract start. */
-  lines: z.array(BillLineSchema).min(1),
-  /** Sum of the lines' amounts, tax included. */
-  total: z.number().int().nonnegative(),
-  /** Highest rate first. */
-  taxByRate: z.array(TaxByRateSchema),
-});
-export type MonthlyBill = z.infer<typeof MonthlyBillSchema>;
 
 /** One contract as it ran: what the bills are computed from. */
 export type ContractTimeline = {

@@ -4,16 +4,13 @@
  * whether coupons apply, and the tax rate. Built from the service definitions, the one place the
  * prices are decided (ADR 0069, ADR 0072, AnshinPrice), so a bill cannot disagree with the pages.
  */
-import { z } from 'zod';
 import type { PlanIdValue, ServiceIdValue } from '../codes';
 import { AnshinDataBox } from '../services/anshin-data-box';
 import { BasketLive } from '../services/basket-live';
 import { InStoreSupport } from '../services/in-store-support';
 import type { ServiceDefinition } from '../services/service-definition';
+import type { TaxRate } from './bill-schemas';
 
-/** Consumption tax rates in percent: standard 10, reduced 8 (no service of ours is at 8 yet). */
-export const TaxRateSchema = z.literal([10, 8]);
-export type TaxRate = z.infer<typeof TaxRateSchema>;
 
 export const StandardTaxRate = 10 satisfies TaxRate;
 

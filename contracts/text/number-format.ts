@@ -45,10 +45,3 @@ export function luhnCheckDigit(payload: string): string {
 export function isImei(value: string): boolean {
   return /^\d{15}$/.test(value) && hasValidLuhnCheckDigit(value);
 }
-
-const yen = new Intl.NumberFormat('ja-JP');
-
-/** "1,650円": an amount in yen with thousands separators (pages and invoice PDFs alike). */
-export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
-}

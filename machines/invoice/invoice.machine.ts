@@ -10,7 +10,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { LineGeneration } from '../../contracts/api/billing';
-import type { CfService, InvoiceServiceResponse, InvoiceSessionResponse, InvoiceSummary } from '../../contracts/api/invoice';
+import type { InvoiceServiceResponse, InvoiceSessionResponse, InvoiceSummary } from '../../contracts/api/invoice';
+import type { CfService, InvoiceParameter } from '../../contracts/api/invoice-parameter';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { errorCodeOf } from '../flow-errors';
 import { pageMeta, readPage, type FlowTag, type StateMeta } from '../flow-meta';
@@ -19,9 +20,6 @@ const MonthsPage = '/Invoice';
 const ServicesPage = '/Invoice/Services';
 const DownloadsPage = '/Invoice/Downloads';
 const ErrorPage = '/Error';
-
-/** The spec's "invoiceParameter" store. */
-export type InvoiceParameter = { contents: string | null; cfservice: CfService | null };
 
 export type InvoiceFlowInput = {
   readonly sbSystemId: string;

@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { BillingHistoryPageSize, type LineGeneration } from '../../contracts/api/billing';
-import type { BillPayment, MonthlyBill } from '../../contracts/billing/monthly-bills';
+
+import { type BillPayment, type MonthlyBill } from '../../contracts/billing/bill-schemas';
 import { endpoints } from '../../contracts/endpoints';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { billOf, customerBills } from '../billing/customer-bills';

@@ -6,7 +6,7 @@
  * (its invoices come on paper, ADR 0073).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CfService } from '../../contracts/api/invoice';
+import type { CfService } from '../../contracts/api/invoice-parameter';
 import type { LineGeneration } from '../../contracts/api/billing';
 import { monthLabel } from '../../contracts/billing/bill-labels';
 import { endpoints } from '../../contracts/endpoints';

@@ -3,7 +3,8 @@
  * (ADR 0073), from the month of the first contract to the business month, which is still open.
  */
 import { monthOf } from '../../contracts/billing/billing-month';
-import { monthlyBills, type MonthlyBill } from '../../contracts/billing/monthly-bills';
+import { monthlyBills } from '../../contracts/billing/monthly-bills';
+import { type MonthlyBill } from '../../contracts/billing/bill-schemas';
 import type { Db } from '../db/client';
 import { contractTimelines } from './contract-timelines';
 

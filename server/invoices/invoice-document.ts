@@ -3,11 +3,13 @@
  * the lines of its service (CF04: every line), numbered and dated so that the same month always
  * gives the same invoice, issued on the 1st of the month after the billing month.
  */
-import { CfServiceScope, type CfService } from '../../contracts/api/invoice';
+import { CfServiceScope } from '../../contracts/api/invoice';
+import type { CfService } from '../../contracts/api/invoice-parameter';
 import { ServiceNames } from '../../contracts/api/service-contracts';
 import { paymentLabel } from '../../contracts/billing/bill-labels';
 import { addMonths, firstDayOfMonth, lastDayOfMonth } from '../../contracts/billing/billing-month';
-import { taxByRate, type BillLine, type MonthlyBill } from '../../contracts/billing/monthly-bills';
+import { taxByRate } from '../../contracts/billing/monthly-bills';
+import { type BillLine, type MonthlyBill } from '../../contracts/billing/bill-schemas';
 import type { InvoiceDocument } from './invoice-pdf';
 import { InvoiceIssuer } from './issuer';
 

@@ -10,11 +10,13 @@ import { create as openFont, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 import { z } from 'zod';
 import { isCalendarDay, JstDateSchema } from '../../contracts/api/current-date';
+import { JstMonthSchema } from '../../contracts/api/jst-month';
 import { monthLabel, taxLine } from '../../contracts/billing/bill-labels';
-import { JstMonthSchema } from '../../contracts/billing/billing-month';
-import { taxByRate, TaxByRateSchema } from '../../contracts/billing/monthly-bills';
-import { TaxRateSchema } from '../../contracts/billing/price-list';
-import { formatYen } from '../../contracts/text/number-format';
+import { taxByRate } from '../../contracts/billing/monthly-bills';
+import { TaxByRateSchema } from '../../contracts/billing/bill-schemas';
+
+import { TaxRateSchema } from '../../contracts/billing/bill-schemas';
+import { formatYen } from '../../contracts/text/yen';
 
 const noControlCharacters = /^[^\p{Cc}\p{Cf}\u2028\u2029]*$/u;
 const TextSchema = (max: number) =>

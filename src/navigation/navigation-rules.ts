@@ -4,7 +4,7 @@
  * Each rule either lets the navigation go on or decides where the customer goes instead.
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
-import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice';
+import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';

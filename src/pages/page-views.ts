@@ -16,6 +16,7 @@ type PageLoader = () => Promise<Record<string, unknown>>;
 const anshinView: ViewLoader = () => import('./anshin-data-box/anshin-view');
 const basketLiveView: ViewLoader = () => import('./basket-live/basket-live-view');
 const inStoreSupportView: ViewLoader = () => import('./in-store-support/in-store-support-view');
+const invoicePages: PageLoader = () => import('./invoice/invoice-pages');
 
 /** A page of one service: the page's module and the service's view load together, the page renders inside the view. */
 function servicePage(view: ViewLoader, page: PageLoader, exportName: string): RouteComponent {
@@ -63,9 +64,9 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   CMN0007: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   OPT0001: lazyRouteComponent(() => import('./option-services/option-services-page'), 'OptionServicesPage'),
   OPT0002: lazyRouteComponent(() => import('./billing/billing-history-page'), 'BillingHistoryPage'),
-  INV0001: lazyRouteComponent(() => import('./invoice/invoice-months-page'), 'InvoiceMonthsPage'),
-  INV0002: lazyRouteComponent(() => import('./invoice/invoice-services-page'), 'InvoiceServicesPage'),
-  INV0003: lazyRouteComponent(() => import('./invoice/invoice-downloads-page'), 'InvoiceDownloadsPage'),
+  INV0001: lazyRouteComponent(invoicePages, 'InvoiceMonthsPage'),
+  INV0002: lazyRouteComponent(invoicePages, 'InvoiceServicesPage'),
+  INV0003: lazyRouteComponent(invoicePages, 'InvoiceDownloadsPage'),
   ADB0011: servicePage(anshinView, () => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
   ADB0012: servicePage(anshinView, () => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
   BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),

@@ -9,7 +9,7 @@ import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import type { ServiceDefinition } from '../../contracts/services/service-definition';
-import { formatYen } from '../../contracts/text/number-format';
+import { formatYen } from '../../contracts/text/yen';
 
 export type CatalogueEntry = {
   readonly serviceId: ServiceIdValue;

@@ -3,7 +3,7 @@
  * sign-on round trip (request type 8) until the invoice flow starts and takes it as its input;
  * from then on the flow's snapshot holds the store (machines/invoice/invoice.machine.ts).
  */
-import { InvoiceParameterSchema, type InvoiceParameter } from '../../contracts/api/invoice';
+import { InvoiceParameterSchema, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
 import { createPersistedStore } from './store-core';
 
 export const invoiceParameterStore = createPersistedStore({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { InvoiceServiceResponse, InvoiceSessionResponse } from '../../contracts/api/invoice';
-import { invoiceMachine, type InvoiceFlowInput, type InvoiceParameter, type LoadInvoiceServicesInput } from '../../machines/invoice/invoice.machine';
+import type { InvoiceParameter } from '../../contracts/api/invoice-parameter';
+import { invoiceMachine, type InvoiceFlowInput, type LoadInvoiceServicesInput } from '../../machines/invoice/invoice.machine';
 import { invoiceSummary } from '../../machines/invoice/model-entries';
 import { failures } from '../../machines/model-fixtures';
 import { fail, ok, scripted, type Answer } from './support/fake-actors';

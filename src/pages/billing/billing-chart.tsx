@@ -4,7 +4,7 @@
  */
 import type { BilledMonth } from '../../../contracts/api/billing';
 import { monthLabel } from '../../../contracts/billing/bill-labels';
-import { formatYen } from '../../../contracts/text/number-format';
+import { formatYen } from '../../../contracts/text/yen';
 
 const Width = 360;
 const Height = 176;

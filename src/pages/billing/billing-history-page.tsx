@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BilledMonth, BillingHistoryResponse, BillingSummaryResponse, LegacyBillingSummaryResponse } from '../../../contracts/api/billing';
 import { lineLabel, monthLabel, paymentLabel, taxLine } from '../../../contracts/billing/bill-labels';
-import { formatYen } from '../../../contracts/text/number-format';
+import { formatYen } from '../../../contracts/text/yen';
 import { billingHistoryQueryOptions } from '../../api/queries/billing-history.query';
 import { billingSummaryQueryOptions, legacyBillingSummaryQueryOptions } from '../../api/queries/billing-summary.query';
 import { routedPage } from '../page-views';

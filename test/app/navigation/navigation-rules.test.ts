@@ -1,4 +1,4 @@
-import type { InvoiceParameter } from '../../../contracts/api/invoice';
+import type { InvoiceParameter } from '../../../contracts/api/invoice-parameter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from 'xstate';
 import { createAppConfig } from '../../../src/config/app-config';

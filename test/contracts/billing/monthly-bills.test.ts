@@ -1,15 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { addMonths, firstDayOfMonth, isCalendarMonth, lastDayOfMonth, monthOf, monthsBetween } from '../../../contracts/billing/billing-month';
-import {
-  BillLineSchema,
-  MonthlyBillSchema,
-  monthlyBills,
-  taxByRate,
-  type BillLine,
-  type ContractTimeline,
-  type MonthlyBill,
-} from '../../../contracts/billing/monthly-bills';
+import { monthlyBills, taxByRate, type ContractTimeline } from '../../../contracts/billing/monthly-bills';
+import { BillLineSchema, MonthlyBillSchema, type BillLine, type MonthlyBill } from '../../../contracts/billing/bill-schemas';
 import { PriceList, pricedPlan } from '../../../contracts/billing/price-list';
 import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
 import { BasketLivePlans } from '../../../contracts/services/basket-live';
