@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expectAccessible } from '../support/axe';
-import { signIn } from '../support/sign-in';
+import { completeProviderSignIn, signIn } from '../support/sign-in';
 import { test } from '../support/traced-test';
 import { expectUrlFollowsMachine } from '../support/url-follows-machine';
 
@@ -110,6 +110,15 @@ test('請求書の内側の画面のURLを直接開くとE9998で、外部のリ
   // A value that is no month: refused.
   await page.goto('/Invoice?contents=2026-06');
   await expect(page.getByText('エラーコード：E9998')).toBeVisible();
+});
+
+test('サインインしていないときに請求書へのリンク（サインオン種別8）を開くと、サインオンのあとその請求書が開くこと（demo17）', async ({ page }) => {
+  await page.goto('/Invoice?contents=202606&cfservice=CF04');
+  // The portal keeps what the link named before it sends the browser to the sign-on provider.
+  await completeProviderSignIn(page, 'demo17');
+  await expectInvoicePage(page, 'downloads');
+  await expect(page.getByRole('region', { name: '2026年6月ご利用分 オプションサービス（まとめて）' })).toBeVisible();
+  await expect(page.getByText('10%対象 2,090円（うち消費税 190円）')).toBeVisible();
 });
 
 test('3G回線のお客さまには請求書は郵送と伝えること（demo18）', async ({ page }) => {

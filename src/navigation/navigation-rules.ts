@@ -5,6 +5,7 @@
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
+import { SignOnType } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
@@ -91,9 +92,14 @@ export function isCallFailure(value: unknown): value is CallFailure {
   return value instanceof CallFailure;
 }
 
-/** The sign-on URL of the server (spec section 4, sign-on request type 1: return to top). */
-export function signOnHref(level: 'lv1' | 'lv2', returnTo: string): string {
-  const query = new URLSearchParams(level === 'lv2' ? { level: '2', returnTo } : { returnTo, type: '1' });
+/**
+ * The sign-on URL of the server (spec section 4, sign-on request types): an invoice page signs
+ * on with type 8 and lands on /Invoice, where the invoice a link named (kept by the invoice
+ * parameter check) opens; any other page with type 1, back to the top page.
+ */
+export function signOnHref(level: 'lv1' | 'lv2', returnTo: string, page?: PageEntry): string {
+  const type = page?.flow === 'invoice' ? SignOnType.Invoice : SignOnType.ReturnToTop;
+  const query = new URLSearchParams(level === 'lv2' ? { level: '2', returnTo } : { returnTo, type });
   return `/auth/login?${query.toString()}`;
 }
 
@@ -156,7 +162,7 @@ export const loginRule: NavigationRule = {
     try {
       context.session = await services.loadSession();
     } catch (error) {
-      if (isCallFailure(error) && error.status === 401) return { kind: 'document', href: signOnHref('lv1', returnTo) };
+      if (isCallFailure(error) && error.status === 401) return { kind: 'document', href: signOnHref('lv1', returnTo, page) };
       throw error;
     }
     if (page.login === 'lv2' && !context.session.lv2Authed) return { kind: 'document', href: signOnHref('lv2', returnTo) };

@@ -174,6 +174,14 @@ describe('login levels', () => {
     expect(signOnHref('lv1', '/OptionServices?x=1')).toBe('/auth/login?returnTo=%2FOptionServices%3Fx%3D1&type=1');
   });
 
+  it('signs on with type 8 from an invoice page, so the customer lands on the invoices and not on Top', async () => {
+    const { services: s } = services({ session: new CallFailure(401, 'A0401') });
+    expect(await go('/Invoice?contents=202606&cfservice=CF04', s)).toEqual({
+      kind: 'document',
+      href: '/auth/login?returnTo=%2FInvoice%3Fcontents%3D202606%26cfservice%3DCF04&type=8',
+    });
+  });
+
   it('asks for level 2 on a level-2 page when the sign-in is not recent enough', async () => {
     const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
     flows.start('anshinApply');
