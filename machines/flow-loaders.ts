@@ -14,7 +14,7 @@ export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
   anshinApply: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinApplyMachine),
   anshinChangePayment: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinChangePaymentMachine),
   anshinCancel: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinCancelMachine),
-  anshinResume: () => import('./anshin-data-box/anshin-resume.machine').then((m) => m.anshinResumeMachine),
+  anshinResume: () => import('./anshin-data-box/anshin-data-box.flows').then((m) => m.anshinResumeMachine),
   basketLiveApply: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveApplyMachine),
   basketLiveChangePayment: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveChangePaymentMachine),
   basketLiveCancel: () => import('./basket-live/basket-live.flows').then((m) => m.basketLiveCancelMachine),

@@ -65,7 +65,7 @@ export function servicePath(service: Pick<ServiceDefinition, 'routePrefix'>, pag
 }
 
 /** The flows the kit builds, each for a service that offers the action of the same name. */
-export const KitFlowKinds = ['apply', 'changePayment', 'cancel'] as const satisfies readonly ServiceAction[];
+export const KitFlowKinds = ['apply', 'changePayment', 'cancel', 'resume'] as const satisfies readonly ServiceAction[];
 export type KitFlowKind = (typeof KitFlowKinds)[number];
 
 /** The machine id of one of the service's kit flows: `anshin` + `Apply`. */

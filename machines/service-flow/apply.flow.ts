@@ -49,6 +49,7 @@ import {
   assigns,
   cardDetails,
   cardOutcomeGuards,
+  freshPaymentChoice,
   hasTokens,
   otpOutcomeGuards,
   submitErrorGuards,
@@ -120,12 +121,7 @@ export type RegisterServiceInput = {
 type JudgementParams = { response: EntryJudgementResponse };
 
 const initialApplyInfo = (planId: PlanIdValue): ApplyInfo => ({
-  requestType: null,
-  planId,
-  paymentMethodValue: PaymentMethod.Startup,
-  paymentMethodLabel: '',
-  paymentMethodDetails: [],
-  ...NoTokens,
+  ...freshPaymentChoice(planId),
   consented: false,
   couponCode: null,
   couponName: null,

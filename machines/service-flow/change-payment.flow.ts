@@ -8,21 +8,12 @@
  * loading -> detail -> paymentSelect [-> cardProvider] -> confirm -> otp -> submitting -> completed
  */
 import { assign, sendTo, setup } from 'xstate';
-import {
-  CreditCardLabel,
-  OperationType,
-  PaymentMethod,
-  RequestType,
-  requestTypeForOperation,
-  type OperationTypeValue,
-  type PlanIdValue,
-  type RequestTypeValue,
-} from '../../contracts/codes';
+import { CreditCardLabel, RequestType, requestTypeForOperation, type PaymentMethod, type PlanIdValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions } from '../../contracts/lifecycle';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
-import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
+import type { ContractReceipt } from '../../contracts/api/service-requests';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';
@@ -30,31 +21,37 @@ import { requirementId } from '../requirements';
 import {
   NoTokens,
   assigns,
-  canChooseMobileBill,
-  paysByCard,
   cardDetails,
-  cardOutcomeGuards,
+  cardOperationFor,
   loadContractPort,
-  otpOutcomeGuards,
-  submitErrorGuards,
+  FreshPaymentRun,
+  paymentFlowGuards,
+  paymentUpdateRequest,
+  paysByCard,
   tokensOf,
   updateContractPort,
+  type ApplyChangeInfo,
   type ServiceFlowInput,
-  type TokenValues,
 } from './shared';
-import { cardProviderStep, cardUnusableOnSubmit, loadContractStep, otpStep, submitUnknownStep, submittingStep } from './steps';
+import { cardProviderStep, cardUnusableOnSubmit, closingSteps, loadContractStep, otpStep, submittingStep } from './steps';
 
-const ErrorPage = '/Error';
+/** The actors a change of payment and a resume invoke, by the names their charts show. */
+export const paymentFlowActors = {
+  loadContract: loadContractPort,
+  registerCard: cardProviderMachine,
+  verifyContact: otpMachine,
+  updateContract: updateContractPort,
+};
+export type PaymentFlowChildren = {
+  loadContract: 'loadContract';
+  registerCard: 'registerCard';
+  verifyContact: 'verifyContact';
+  updateContract: 'updateContract';
+};
 
 export type ChangePaymentInput = ServiceFlowInput;
 
-/** applyChangeInfo of spec section 3. */
-export type ApplyChangeInfo = TokenValues & {
-  requestType: RequestTypeValue | null;
-  planId: PlanIdValue;
-  paymentMethodLabel: string;
-  paymentMethodDetails: string[];
-};
+export type { ApplyChangeInfo } from './shared';
 
 export type ChangePaymentContext = ServiceFlowInput & {
   contract: FlowContract | null;
@@ -87,34 +84,6 @@ const initialChangeInfo = (planId: PlanIdValue): ApplyChangeInfo => ({
   ...NoTokens,
 });
 
-/** Operation 20 from a card, 40 from the mobile bill (spec section 4). */
-function cardOperation(context: ChangePaymentContext): OperationTypeValue {
-  return paysByCard(context.contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
-}
-
-function toUpdateRequest(service: ServiceDefinition, context: ChangePaymentContext): UpdateContractsRequest {
-  const info = context.changeInfo;
-  const requestType = info.requestType;
-  if (
-    requestType !== RequestType.CreditToCredit &&
-    requestType !== RequestType.CreditToMobile &&
-    requestType !== RequestType.MobileToCredit
-  ) {
-    throw new Error('payment change submitted without a change request type');
-  }
-  return {
-    serviceId: service.serviceId,
-    planId: info.planId,
-    requestType,
-    resume: false,
-    paymentMethodLabel: info.paymentMethodLabel,
-    tokenPAN: info.tokenPAN,
-    tokenPanEffectiveDate: info.tokenPanEffectiveDate,
-    checkRequestValidityToken: info.checkRequestValidityToken,
-    survey: [],
-  };
-}
-
 /** The change-of-payment flow of one service; its id is the service's flow prefix and `ChangePayment`. */
 export function createChangePaymentFlow(service: ServiceDefinition) {
   const machineId = kitFlowId(service, 'changePayment');
@@ -133,19 +102,9 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       context: {} as ChangePaymentContext,
       events: {} as ChangePaymentEvent,
       tags: {} as FlowTag,
-      children: {} as {
-        loadContract: 'loadContract';
-        registerCard: 'registerCard';
-        verifyContact: 'verifyContact';
-        updateContract: 'updateContract';
-      },
+      children: {} as PaymentFlowChildren,
     },
-    actors: {
-      loadContract: loadContractPort,
-      registerCard: cardProviderMachine,
-      verifyContact: otpMachine,
-      updateContract: updateContractPort,
-    },
+    actors: paymentFlowActors,
     actions: {
       storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
       // Spec section 4: the change-of-payment pages require a change request type, so one is set on
@@ -181,7 +140,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
           changeInfo: {
             ...context.changeInfo,
             ...tokensOf(params.output.card),
-            requestType: requestTypeForOperation(cardOperation(context)),
+            requestType: requestTypeForOperation(cardOperationFor(context.contract, false)),
             paymentMethodLabel: CreditCardLabel,
             paymentMethodDetails: cardDetails(params.output.card.last4),
           },
@@ -202,24 +161,11 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         context.contract.paymentMethod !== null &&
         context.contract.status !== 'none' &&
         allowedActions(context.contract.status).includes('changePayment'),
-      canChooseMobileBill: ({ context, event }) => canChooseMobileBill(context.contract, event),
-      isNewCardChosen: ({ event }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
-      ...cardOutcomeGuards,
-      ...otpOutcomeGuards,
-      ...submitErrorGuards,
+      ...paymentFlowGuards,
     },
   }).createMachine({
     id: machineId,
-    context: ({ input }) => ({
-      ...input,
-      contract: null,
-      changeInfo: initialChangeInfo(service.plans[0].planId),
-      redirectOrderUrl: null,
-      requestKey: null,
-      notice: null,
-      errorCode: null,
-      receipt: null,
-    }),
+    context: ({ input }) => ({ ...input, ...FreshPaymentRun, changeInfo: initialChangeInfo(service.plans[0].planId) }),
     initial: 'loading',
     states: {
       loading: loadContractStep(service.serviceId, DetailPage, 'detail'),
@@ -250,7 +196,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         serviceId: service.serviceId,
         page: PaymentPage,
         tags: paymentTags,
-        operationType: cardOperation,
+        operationType: (context: ChangePaymentContext) => cardOperationFor(context.contract, false),
         returnTo: 'paymentSelect',
       }),
       confirm: {
@@ -274,20 +220,10 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         page: ConfirmPage,
         tags: confirmTags,
         requirements: ['SPEC-7.update-no-retry', 'DEC.idempotent-submit'],
-        body: (context: ChangePaymentContext) => toUpdateRequest(service, context),
+        body: (context: ChangePaymentContext) => paymentUpdateRequest(service.serviceId, context.changeInfo, false),
         onErrorFirst: [cardUnusableOnSubmit('paymentSelect', ['clearCard', 'beginChange'])],
       }),
-      submitUnknown: submitUnknownStep(ConfirmPage, confirmTags),
-      completed: {
-        type: 'final',
-        tags: [...backTags(CompletedPage), 'persistable'],
-        meta: pageMeta(CompletedPage, ['SPEC-4.flows.change-payment', 'SPEC-2.no-back']),
-      },
-      failed: {
-        type: 'final',
-        tags: ['persistable'],
-        meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.w0011', 'SPEC-8.w0008']),
-      },
+      ...closingSteps({ page: ConfirmPage, tags: confirmTags, completedPage: CompletedPage, requirement: 'SPEC-4.flows.change-payment' }),
     },
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { cancelOptions } from '../../contracts/api/service-requests';
+import { nextStatusOnResume } from '../../contracts/lifecycle';
 import { PaymentChangeRequestTypes } from '../../contracts/codes';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import type { MachineEntry, MachineInvariant } from '../registry';
@@ -22,6 +23,7 @@ import type { ServiceDefinition } from '../../contracts/services/service-definit
 import type { ApplyFlowMachine } from './apply.flow';
 import type { CancelFlowMachine } from './cancel.flow';
 import type { ChangePaymentFlowMachine } from './change-payment.flow';
+import type { ResumeFlowMachine } from './resume.flow';
 
 type ApplySnapshot = SnapshotFrom<ApplyFlowMachine>;
 
@@ -370,14 +372,83 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
 
 
 /** The kit's flows of one service as registry entries; `machines` are that service's instances. */
+type ResumeSnapshot = SnapshotFrom<ResumeFlowMachine>;
+/** Steps from the one-time password on, where the resume is about to be (or was) submitted. */
+const RESUME_SUBMIT_STEPS = ['otp', 'submitting', 'submitUnknown', 'completed'];
+
+function resumeEntry(service: ServiceDefinition, machine: ResumeFlowMachine): MachineEntry {
+  const flowId = machine.id;
+  const resumeOf = (raw: unknown) => (raw as ResumeSnapshot).context;
+  const atSubmit = (raw: unknown) => atStep(raw as ResumeSnapshot, RESUME_SUBMIT_STEPS);
+  const plan = service.plans[0].planId;
+  return {
+    id: flowId,
+    title: `${service.name}の利用再開`,
+    machine,
+    input: sampleInput,
+    events: modelEvents(
+      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '01', plan) },
+      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
+      { type: 'xstate.error.actor.loadContract', error: failures.unknown },
+      { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
+      { type: 'payment.select', method: '01', label: '' },
+      { type: 'payment.select', method: '02', label: 'クレジットカード' },
+      { type: 'payment.select', method: '99', label: '新しいクレジットカード' },
+      { type: 'wizard.back' },
+      ...cardProviderEvents('registerCard'),
+      ...otpEvents('verifyContact'),
+      ...submitEvents('updateContract'),
+    ),
+    serializeState: (raw) => {
+      const snapshot = raw as ResumeSnapshot;
+      const { context } = snapshot;
+      return JSON.stringify({
+        value: snapshot.value,
+        status: context.contract?.status ?? null,
+        current: context.contract?.paymentMethod ?? null,
+        chosen: context.resumeInfo.paymentMethodValue,
+        cardTokens: context.resumeInfo.tokenPAN !== null,
+      });
+    },
+    invariants: [
+      {
+        // What is submitted is a lawful resume of this contract.
+        id: `${flowId}.lawful-resume`,
+        description: '本人確認以降では、契約の状態と申込種別の組み合わせが再開として正しい（再開後が利用中になる）こと',
+        check: (raw) => {
+          const { contract: current, resumeInfo } = resumeOf(raw);
+          const next = nextStatusOnResume(current?.status ?? 'none', resumeInfo.requestType);
+          return unless(
+            !atSubmit(raw) || next === 'active',
+            `status ${current?.status ?? 'none'} with requestType ${String(resumeInfo.requestType)} resumes to ${String(next)}`,
+          );
+        },
+      },
+      {
+        id: `${flowId}.method-chosen`,
+        description: '本人確認以降では、支払い方法が選ばれていること（startup のままでないこと）',
+        check: (raw) =>
+          unless(!atSubmit(raw) || resumeOf(raw).resumeInfo.paymentMethodValue !== 'startup', 'paymentMethodValue is still startup'),
+      },
+    ],
+  };
+}
+
 export function serviceFlowEntries(
   service: ServiceDefinition,
-  machines: { readonly apply?: ApplyFlowMachine; readonly changePayment?: ChangePaymentFlowMachine; readonly cancel?: CancelFlowMachine },
+  machines: {
+    readonly apply?: ApplyFlowMachine;
+    readonly changePayment?: ChangePaymentFlowMachine;
+    readonly cancel?: CancelFlowMachine;
+    readonly resume?: ResumeFlowMachine;
+  },
 ): MachineEntry[] {
   // A service builds only the kit flows it offers (a shop-applied one has no apply or payment flow).
   return [
     ...(machines.apply === undefined ? [] : [applyEntry(service, machines.apply)]),
     ...(machines.changePayment === undefined ? [] : [changePaymentEntry(service, machines.changePayment)]),
     ...(machines.cancel === undefined ? [] : [cancelEntry(service, machines.cancel)]),
+    ...(machines.resume === undefined ? [] : [resumeEntry(service, machines.resume)]),
   ];
 }

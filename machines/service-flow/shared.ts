@@ -1,7 +1,15 @@
 /** Pieces every service flow shares: its input, the contract it starts from, the request key, and how a card is shown. */
 import { fromPromise } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
-import { PaymentMethod, type ServiceIdValue } from '../../contracts/codes';
+import {
+  OperationType,
+  PaymentMethod,
+  RequestType,
+  type OperationTypeValue,
+  type PlanIdValue,
+  type RequestTypeValue,
+  type ServiceIdValue,
+} from '../../contracts/codes';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { CardToken } from '../../contracts/api/payment';
@@ -74,6 +82,77 @@ export function canChooseMobileBill(contract: FlowContract | null, event: Paymen
   return event.type === 'payment.select' && event.method === PaymentMethod.WithMobile && paysByCard(contract) && (event.label ?? '').trim() !== '';
 }
 
+/**
+ * The card operation of a change of payment (20 from a card, 40 from the mobile bill) or of a
+ * resume that changes it (60, 70) (spec section 4).
+ */
+export function cardOperationFor(contract: FlowContract | null, resume: boolean): OperationTypeValue {
+  if (resume) return paysByCard(contract) ? OperationType.CreditToCreditAndResume : OperationType.MobileToCreditAndResume;
+  return paysByCard(contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
+}
+
+/** applyChangeInfo of spec section 3. */
+export type ApplyChangeInfo = TokenValues & {
+  requestType: RequestTypeValue | null;
+  planId: PlanIdValue;
+  paymentMethodLabel: string;
+  paymentMethodDetails: string[];
+};
+
+/**
+ * The POST update/contracts body of a change of payment or a resume (spec section 7). A change
+ * always carries one of the payment-change request types 07, 08, 09; a resume that keeps the
+ * payment method carries none.
+ */
+export function paymentUpdateRequest(serviceId: ServiceIdValue, info: ApplyChangeInfo, resume: boolean): UpdateContractsRequest {
+  const requestType = info.requestType;
+  const isPaymentChange =
+    requestType === RequestType.CreditToCredit || requestType === RequestType.CreditToMobile || requestType === RequestType.MobileToCredit;
+  if (!isPaymentChange && !(resume && requestType === null)) {
+    throw new Error(resume ? 'resume submitted with a request type that is not a payment change' : 'payment change submitted without a change request type');
+  }
+  return {
+    serviceId,
+    planId: info.planId,
+    requestType,
+    resume,
+    paymentMethodLabel: info.paymentMethodLabel,
+    tokenPAN: info.tokenPAN,
+    tokenPanEffectiveDate: info.tokenPanEffectiveDate,
+    checkRequestValidityToken: info.checkRequestValidityToken,
+    survey: [],
+  };
+}
+
+/** A payment choice not made yet: no request type, the startup method, no card (applyInfo, resumeInfo). */
+export function freshPaymentChoice(planId: PlanIdValue) {
+  return {
+    requestType: null,
+    planId,
+    paymentMethodValue: PaymentMethod.Startup,
+    paymentMethodLabel: '',
+    paymentMethodDetails: [] as string[],
+    ...NoTokens,
+  };
+}
+
+/** What a change of payment and a resume start with besides their input and their info. */
+export const FreshPaymentRun = {
+  contract: null,
+  redirectOrderUrl: null,
+  requestKey: null,
+  notice: null,
+  errorCode: null,
+  receipt: null,
+} as const;
+
+/** Guards of the payment choice of a change of payment and a resume. */
+export const paymentChoiceGuards = {
+  canChooseMobileBill: ({ context, event }: { context: { contract: FlowContract | null }; event: PaymentSelectEvent }) =>
+    canChooseMobileBill(context.contract, event),
+  isNewCardChosen: ({ event }: { event: PaymentSelectEvent }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
+};
+
 /** Guards on the card provider round trip's output; each flow's setup() lists them by these names. */
 export const cardOutcomeGuards = {
   isCardRegistered: (_: unknown, params: { output: CardProviderOutput }) => params.output.outcome === 'registered',
@@ -109,3 +188,7 @@ export const loadContractPort = fromPromise<FlowContract, LoadContractInput>(() 
 export const updateContractPort = fromPromise<ContractReceipt, UpdateContractInput>(() =>
   Promise.reject(new Error('updateContract must be provided by the app')),
 );
+
+/** Every guard a change of payment and a resume share: the payment choice and the outcomes of their steps. */
+export const paymentFlowGuards = { ...paymentChoiceGuards, ...cardOutcomeGuards, ...otpOutcomeGuards, ...submitErrorGuards };
+

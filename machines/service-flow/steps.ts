@@ -10,7 +10,7 @@ import type { OperationTypeValue, ServiceIdValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { CardProviderOutput } from '../card-provider.machine';
 import { errorCodeOf } from '../flow-errors';
-import { pageMeta, type FlowTag } from '../flow-meta';
+import { backTags, pageMeta, type FlowTag } from '../flow-meta';
 import type { OtpOutput } from '../otp.machine';
 import type { RequirementId } from '../requirements';
 import type { ServiceFlowInput } from './shared';
@@ -219,5 +219,26 @@ export function submitUnknownStep(page: string, tags: readonly FlowTag[]) {
     tags: [...tags],
     meta: pageMeta(page, ['DEC.idempotent-submit']),
     on: { 'error.retry': 'submitting' },
+  } as const;
+}
+
+/**
+ * How a change of payment and a resume end: the submit's unknown outcome on the confirmation
+ * page, the completed page, and the error page (W0011 for a refused submit, W0008 for a locked
+ * one-time password).
+ */
+export function closingSteps(step: { page: string; tags: readonly FlowTag[]; completedPage: string; requirement: RequirementId }) {
+  return {
+    submitUnknown: submitUnknownStep(step.page, step.tags),
+    completed: {
+      type: 'final',
+      tags: [...backTags(step.completedPage), 'persistable'],
+      meta: pageMeta(step.completedPage, [step.requirement, 'SPEC-2.no-back']),
+    },
+    failed: {
+      type: 'final',
+      tags: ['persistable'],
+      meta: pageMeta('/Error', ['SPEC-8.error-page', 'SPEC-8.w0011', 'SPEC-8.w0008']),
+    },
   } as const;
 }

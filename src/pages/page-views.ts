@@ -28,7 +28,7 @@ function servicePage(view: ViewLoader, page: PageLoader, exportName: string): Ro
 }
 
 /** The kit's pages (src/pages/service-flow/), each with the flow kind it belongs to. */
-const kitPages: Record<Exclude<ServicePage, 'resumeConfirm' | 'resumeCompleted' | 'planChange' | 'planCompleted'>, [KitFlowKind, PageLoader, string]> = {
+const kitPages: Record<Exclude<ServicePage, 'planChange' | 'planCompleted'>, [KitFlowKind, PageLoader, string]> = {
   landing: ['apply', () => import('./service-flow/landing-page'), 'LandingPage'],
   apply: ['apply', () => import('./service-flow/apply-page'), 'ApplyPage'],
   applyCompleted: ['apply', () => import('./service-flow/apply-completed-page'), 'ApplyCompletedPage'],
@@ -39,6 +39,8 @@ const kitPages: Record<Exclude<ServicePage, 'resumeConfirm' | 'resumeCompleted' 
   cancelInform: ['cancel', () => import('./service-flow/cancel-inform-page'), 'CancelInformPage'],
   cancelConfirm: ['cancel', () => import('./service-flow/cancel-confirm-page'), 'CancelConfirmPage'],
   cancelCompleted: ['cancel', () => import('./service-flow/cancel-completed-page'), 'CancelCompletedPage'],
+  resumeConfirm: ['resume', () => import('./service-flow/resume-confirm-page'), 'ResumeConfirmPage'],
+  resumeCompleted: ['resume', () => import('./service-flow/resume-completed-page'), 'ResumeCompletedPage'],
 };
 
 /** Every kit page of each service that the page table gives to the service's kit flow, by screen id. */
@@ -67,8 +69,6 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   INV0001: lazyRouteComponent(invoicePages, 'InvoiceMonthsPage'),
   INV0002: lazyRouteComponent(invoicePages, 'InvoiceServicesPage'),
   INV0003: lazyRouteComponent(invoicePages, 'InvoiceDownloadsPage'),
-  ADB0011: servicePage(anshinView, () => import('./anshin-data-box/resume-confirm-page'), 'AnshinResumeConfirmPage'),
-  ADB0012: servicePage(anshinView, () => import('./anshin-data-box/resume-completed-page'), 'AnshinResumeCompletedPage'),
   BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
   BKL0012: servicePage(basketLiveView, () => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
   SSS0001: servicePage(inStoreSupportView, () => import('./in-store-support/support-detail-page'), 'InStoreSupportDetailPage'),

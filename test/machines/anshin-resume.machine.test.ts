@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import { nextStatusOnResume } from '../../contracts/lifecycle';
-import { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-resume.machine';
+import { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
 import { sampleCard, sampleInput } from '../../machines/model-fixtures';
 import { contractActors, contractOf } from './support/flow-harness';
 

@@ -81,6 +81,7 @@ const AnshinView: ServiceView = {
     [RequestType.WithdrawalReservationMonthEnd]: ['解約日を過ぎると、保存したデータは削除されます。必要なデータは、それまでに端末へ保存してください。'],
     [RequestType.Withdrawal]: [dataDeleted],
   },
+  whatResumes: '保存したデータ',
   DetailSection: StorageSection,
 };
 

@@ -30,6 +30,8 @@ export type ServiceView = {
   readonly surveyAnswers: readonly CancelSurveyAnswer[];
   /** Lines the completed cancel page adds, by request type. */
   readonly afterCancel: Partial<Record<RequestTypeValue, readonly string[]>>;
+  /** What the customer can use again once a suspension is lifted (Resume pages; a service that resumes). */
+  readonly whatResumes?: string;
   /** A section of the contract page that only this service has (storage used, plan change...). */
   readonly DetailSection?: ComponentType<{ readonly contract: FlowContract }>;
 };

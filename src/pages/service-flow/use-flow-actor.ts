@@ -6,32 +6,31 @@
 import { useRouter } from '@tanstack/react-router';
 import type { Actor } from 'xstate';
 import { kitFlowId, type KitFlowKind } from '../../../contracts/services/service-definition';
-import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
 import type { basketLivePlanChangeMachine } from '../../../machines/basket-live/plan-change.machine';
 import type { SupportHistoryMachine } from '../../../machines/in-store-support/support-history.machine';
 import type { InvoiceMachine } from '../../../machines/invoice/invoice.machine';
 import type { ApplyFlowMachine } from '../../../machines/service-flow/apply.flow';
 import type { CancelFlowMachine } from '../../../machines/service-flow/cancel.flow';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
+import type { ResumeFlowMachine } from '../../../machines/service-flow/resume.flow';
 import type { RouterContext } from '../../router/router-context';
 import { useServiceView } from './service-view';
 
 export type ApplyActor = Actor<ApplyFlowMachine>;
 export type ChangePaymentActor = Actor<ChangePaymentFlowMachine>;
 export type CancelActor = Actor<CancelFlowMachine>;
-export type ResumeActor = Actor<typeof anshinResumeMachine>;
+export type ResumeActor = Actor<ResumeFlowMachine>;
 export type PlanChangeActor = Actor<typeof basketLivePlanChangeMachine>;
 export type SupportHistoryActor = Actor<SupportHistoryMachine>;
 export type InvoiceActor = Actor<InvoiceMachine>;
 
 type ActorsById = {
-  anshinResume: ResumeActor;
   basketLivePlanChange: PlanChangeActor;
   inStoreSupportHistory: SupportHistoryActor;
   invoice: InvoiceActor;
 };
 
-type KitActors = { apply: ApplyActor; changePayment: ChangePaymentActor; cancel: CancelActor };
+type KitActors = { apply: ApplyActor; changePayment: ChangePaymentActor; cancel: CancelActor; resume: ResumeActor };
 
 function useRunningActor(machineId: string): Actor<never> {
   const { flows } = useRouter().options.context as RouterContext;

@@ -5,8 +5,8 @@ import { resetApiClient } from '../../../src/api/api-client';
 import { CancelCompletedView } from '../../../src/pages/service-flow/cancel-completed-page';
 import { CancelConfirmFlow } from '../../../src/pages/service-flow/cancel-confirm-page';
 import { CancelInformFlow } from '../../../src/pages/service-flow/cancel-inform-page';
-import { AnshinResumeCompletedView } from '../../../src/pages/anshin-data-box/resume-completed-page';
-import { AnshinResumeConfirmFlow } from '../../../src/pages/anshin-data-box/resume-confirm-page';
+import { ResumeCompletedView } from '../../../src/pages/service-flow/resume-completed-page';
+import { ResumeConfirmFlow } from '../../../src/pages/service-flow/resume-confirm-page';
 import { activeCardContract, customer, fakeApi, isChecked, isDisabled, receipt, renderPage, startFlow, textOf, until } from './support';
 
 function withContract(contract: ServiceContract, update: () => unknown = () => receipt) {
@@ -96,7 +96,7 @@ describe('/AnshinDataBox/Resume/Confirm, /Resume/Completed', () => {
     const fake = withContract({ ...activeCardContract, status: 'suspended', suspendedAt: '2026-10-01T00:00:00+09:00' });
     const { actor } = startFlow('anshinResume');
     await until<'anshinResume'>(actor, (s) => s.matches('confirm'));
-    await renderPage(<AnshinResumeConfirmFlow actor={actor} />);
+    await renderPage(<ResumeConfirmFlow actor={actor} />);
     expect(textOf(screen.getByRole('heading', { name: '現在のご契約' }).closest('section'))).toContain('利用停止中');
     expect(textOf(screen.getByRole('heading', { name: '利用再開について' }).closest('section'))).toContain('月額550円(税込)');
     const group = screen.getByRole('group', { name: /再開後のお支払い方法/ });
@@ -120,13 +120,13 @@ describe('/AnshinDataBox/Resume/Confirm, /Resume/Completed', () => {
     withContract(activeCardContract);
     const { actor } = startFlow('anshinResume');
     await until<'anshinResume'>(actor, (s) => s.matches('confirm'));
-    await renderPage(<AnshinResumeConfirmFlow actor={actor} />);
+    await renderPage(<ResumeConfirmFlow actor={actor} />);
     expect(textOf(screen.getByRole('alert'))).toContain('ご契約またはご利用の状況により、このお手続きはご利用いただけません。');
     expect(screen.queryByRole('button', { name: '利用を再開する' })).toBeNull();
   });
 
   it('利用再開完了画面で再開日と料金を示すこと', async () => {
-    await renderPage(<AnshinResumeCompletedView effectiveDate="2026-11-21" />);
+    await renderPage(<ResumeCompletedView effectiveDate="2026-11-21" planId="225" />);
     expect(textOf(screen.getByRole('status'))).toContain('ご利用を再開しました');
     const next = textOf(screen.getByRole('heading', { name: '今後について' }).closest('section'));
     expect(next).toContain('2026年11月21日から');

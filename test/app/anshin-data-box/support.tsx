@@ -12,7 +12,7 @@ import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import type { anshinApplyMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
 import type { anshinCancelMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
 import type { anshinChangePaymentMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
-import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
+import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-data-box.flows';
 import { sampleInput } from '../../../machines/model-fixtures';
 import { machineRegistry } from '../../../machines/registry';
 import { configureApiClient } from '../../../src/api/api-client';

@@ -1,7 +1,7 @@
 /**
- * /AnshinDataBox/Resume/Confirm (ADB0011): lifting a suspension. The customer keeps the
- * payment method or changes it (mobile bill for a card contract, or a new card through the
- * card provider), then confirms with the one-time password.
+ * Resume/Confirm of a service that resumes (ADB0011 for data storage): lifting a suspension. The
+ * customer keeps the payment method, or changes it to the mobile bill or a new card on the same
+ * page (docs/flows/anshin-data-box.md section 4), then confirms by one-time password.
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -10,35 +10,34 @@ import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
 import { CreditCardLabel, MobileBillLabel, PaymentMethod, type PaymentMethodValue } from '../../../contracts/codes';
 import { ErrorCode } from '../../../contracts/error-catalogue';
-import type { anshinResumeMachine } from '../../../machines/anshin-data-box/anshin-resume.machine';
+import { planOf, servicePath } from '../../../contracts/services/service-definition';
+import type { ResumeFlowMachine } from '../../../machines/service-flow/resume.flow';
 import { ErrorMessage } from '../../components/error-message';
-import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
-import { monthlyPrice, paymentLine } from '../service-flow/service-copy';
-import { ContractSummary } from '../service-flow/contract-summary';
-import { ChoiceGroup } from '../service-flow/fields';
-import { BusyLine } from '../service-flow/busy-line';
-import { CardProviderStep, OtpStep } from '../service-flow/steps';
-import { Notice, SubmitUnknown } from '../service-flow/step-actions';
-import { useFlowActor, type ResumeActor } from '../service-flow/use-flow-actor';
-import '../service-flow/service-flow.css';
+import { monthlyPrice, paymentLine } from './service-copy';
+import { ContractSummary } from './contract-summary';
+import { ChoiceGroup } from './fields';
+import { BusyLine } from './busy-line';
+import { CardProviderStep, OtpStep } from './steps';
+import { Notice, SubmitUnknown } from './step-actions';
+import { useKitFlowActor, type ResumeActor } from './use-flow-actor';
+import { useServiceView } from './service-view';
+import './service-flow.css';
 
-const MonthlyPrice = monthlyPrice(AnshinDataBox.plans[0]);
-
-export function AnshinResumeConfirmPage() {
-  return <AnshinResumeConfirmFlow actor={useFlowActor('anshinResume')} />;
+export function ResumeConfirmPage() {
+  return <ResumeConfirmFlow actor={useKitFlowActor('resume')} />;
 }
 
-export function AnshinResumeConfirmFlow({ actor }: { readonly actor: ResumeActor }) {
+export function ResumeConfirmFlow({ actor }: { readonly actor: ResumeActor }) {
   const snapshot = useSelector(actor, (state) => state);
-  return <AnshinResumeConfirmView snapshot={snapshot} send={(event) => actor.send(event)} />;
+  return <ResumeConfirmView snapshot={snapshot} send={(event) => actor.send(event)} />;
 }
 
 export type ResumeViewProps = {
-  readonly snapshot: SnapshotFrom<typeof anshinResumeMachine>;
+  readonly snapshot: SnapshotFrom<ResumeFlowMachine>;
   readonly send: ResumeActor['send'];
 };
 
-export function AnshinResumeConfirmView(props: ResumeViewProps) {
+export function ResumeConfirmView(props: ResumeViewProps) {
   const { snapshot, send } = props;
   return match(snapshot.value)
     .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
@@ -60,6 +59,7 @@ const asResumeMethod = (value: PaymentMethodValue): ResumeMethod | null =>
   value === PaymentMethod.WithMobile || value === PaymentMethod.CreditCard || value === PaymentMethod.NewCreditCard ? value : null;
 
 function ResumeStep({ snapshot, send }: ResumeViewProps) {
+  const { service, whatResumes } = useServiceView();
   const { contract, resumeInfo, notice } = snapshot.context;
   const [chosen, setChosen] = useState<ResumeMethod | null>(asResumeMethod(resumeInfo.paymentMethodValue));
   const [error, setError] = useState<string | null>(null);
@@ -99,24 +99,24 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
 
   return (
     <>
-      <section className="card" aria-labelledby="adb-resume-contract">
-        <h2 id="adb-resume-contract">現在のご契約</h2>
+      <section className="card" aria-labelledby="resume-contract">
+        <h2 id="resume-contract">現在のご契約</h2>
         <ContractSummary contract={contract} />
       </section>
       {resumable ? null : <ErrorMessage code={ErrorCode.StatusForbidsProcedure} />}
       {notice === null ? null : <Notice code={notice} />}
       {resumable ? (
-        <section className="card" aria-labelledby="adb-resume-terms">
-          <h2 id="adb-resume-terms">利用再開について</h2>
+        <section className="card" aria-labelledby="resume-terms">
+          <h2 id="resume-terms">利用再開について</h2>
           <ul>
-            <li>お手続きの完了後すぐに、保存したデータをふたたびご利用いただけます。</li>
-            <li>再開した月から、{MonthlyPrice}のご利用料金がかかります。日割りはありません。</li>
+            <li>お手続きの完了後すぐに、{whatResumes}をふたたびご利用いただけます。</li>
+            <li>再開した月から、{monthlyPrice(planOf(service, contract.planId))}のご利用料金がかかります。日割りはありません。</li>
           </ul>
         </section>
       ) : null}
       {!resumable ? (
         <div className="button-row">
-          <Link to="/AnshinDataBox/Service/Detail" className="button button--secondary button--block">
+          <Link to={servicePath(service, 'detail')} className="button button--secondary button--block">
             ご契約内容に戻る
           </Link>
         </div>
@@ -130,7 +130,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
           }}
         >
           <ChoiceGroup
-            id="adb-resume-payment"
+            id="resume-payment"
             legend="再開後のお支払い方法"
             required
             type="radio"
@@ -147,7 +147,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
             <button type="submit" className="button button--block">
               {chosen === PaymentMethod.NewCreditCard && !newCardReady ? 'カード情報の入力へ進む' : '利用を再開する'}
             </button>
-            <Link to="/AnshinDataBox/Service/Detail" className="button button--secondary button--block">
+            <Link to={servicePath(service, 'detail')} className="button button--secondary button--block">
               ご契約内容に戻る
             </Link>
           </div>
