@@ -5,3 +5,8 @@ const yen = new Intl.NumberFormat('ja-JP');
 export function formatYen(amount: number): string {
   return `${yen.format(amount)}円`;
 }
+
+/** "550円(税込)": a tax-inclusive price in the form Japanese price display rules accept (総額表示). */
+export function formatTaxIncludedYen(amount: number): string {
+  return `${formatYen(amount)}(税込)`;
+}

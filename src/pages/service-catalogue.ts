@@ -9,7 +9,7 @@ import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { BasketLive } from '../../contracts/services/basket-live';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
 import type { ServiceDefinition } from '../../contracts/services/service-definition';
-import { formatYen } from '../../contracts/text/yen';
+import { formatTaxIncludedYen } from '../../contracts/text/yen';
 
 export type CatalogueEntry = {
   readonly serviceId: ServiceIdValue;
@@ -21,11 +21,6 @@ export type CatalogueEntry = {
   /** The service's own page in the portal, when it has one. */
   readonly landingPath: string | null;
 };
-
-/** "550円(税込)": a tax-inclusive price in the form Japanese price display rules accept. */
-export function formatTaxIncludedYen(amount: number): string {
-  return `${formatYen(amount)}(税込)`;
-}
 
 /** "月額 550円(税込)" for one plan; the lowest price and "〜" when the service has several. */
 function priceLabelOf(service: ServiceDefinition): string {

@@ -7,7 +7,7 @@ import type { StorageUsageResponse } from '../../../contracts/api/anshin-data-bo
 import { RequestType } from '../../../contracts/codes';
 import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
 import { storageUsageQueryOptions } from '../../api/queries/storage-usage.query';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
 import { BusyLine } from '../service-flow/busy-line';

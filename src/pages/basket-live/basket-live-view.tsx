@@ -6,7 +6,7 @@
 import type { FlowContract } from '../../../contracts/api/service-contracts';
 import { RequestType } from '../../../contracts/codes';
 import { BasketLive } from '../../../contracts/services/basket-live';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 import { planOf } from '../../../contracts/services/service-definition';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';

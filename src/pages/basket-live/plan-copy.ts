@@ -2,7 +2,7 @@
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
 import type { BasketLivePlan } from '../../../contracts/services/basket-live';
 import { formatDate } from '../service-flow/service-copy';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 
 /** "+660円" / "−440円" / "0円": the monthly difference with its sign. */
 export function signedYen(amount: number): string {

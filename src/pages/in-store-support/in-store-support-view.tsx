@@ -6,7 +6,7 @@
 import type { FlowContract } from '../../../contracts/api/service-contracts';
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import { InStoreSupport } from '../../../contracts/services/in-store-support';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
 import { formatPoints, monthEndKeepsNextGrant } from './in-store-copy';

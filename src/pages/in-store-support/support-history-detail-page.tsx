@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { match } from 'ts-pattern';
 import type { SupportHistoryInfo } from '../../../contracts/api/support-history';
 import { BusyLine } from '../service-flow/busy-line';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 import { acceptedAt } from './in-store-copy';
 import { useFlowActor, type SupportHistoryActor } from '../service-flow/use-flow-actor';
 import type { SupportViewProps } from './support-detail-page';

@@ -5,7 +5,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
 import { CreditCardLabel, MobileBillLabel, PaymentMethod, type PaymentMethodValue } from '../../../contracts/codes';
@@ -17,11 +17,15 @@ import { monthlyPrice, paymentLine } from './service-copy';
 import { ContractSummary } from './contract-summary';
 import { ChoiceGroup } from './fields';
 import { BusyLine } from './busy-line';
-import { CardProviderStep, OtpStep } from './steps';
 import { Notice, SubmitUnknown } from './step-actions';
 import { useKitFlowActor, type ResumeActor } from './use-flow-actor';
 import { useServiceView } from './service-view';
 import './service-flow.css';
+
+// The card provider and one-time password steps load when the customer reaches them.
+const CardProviderStep = lazy(() => import('./steps').then((module) => ({ default: module.CardProviderStep })));
+const OtpStep = lazy(() => import('./steps').then((module) => ({ default: module.OtpStep })));
+const preparing = <BusyLine>画面を準備しています。</BusyLine>;
 
 export function ResumeConfirmPage() {
   return <ResumeConfirmFlow actor={useKitFlowActor('resume')} />;
@@ -43,11 +47,13 @@ export function ResumeConfirmView(props: ResumeViewProps) {
     .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
     .with('confirm', 'otp', 'submitting', 'submitUnknown', () => <ResumeStep {...props} />)
     .with({ cardProvider: 'opening' }, { cardProvider: 'away' }, { cardProvider: 'verifying' }, (value) => (
-      <CardProviderStep
-        step={value.cardProvider}
-        redirectOrderUrl={snapshot.context.redirectOrderUrl}
-        onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
-      />
+      <Suspense fallback={preparing}>
+        <CardProviderStep
+          step={value.cardProvider}
+          redirectOrderUrl={snapshot.context.redirectOrderUrl}
+          onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
+        />
+      </Suspense>
     ))
     .with('completed', 'failed', () => <BusyLine>画面を切り替えています。</BusyLine>)
     .exhaustive();
@@ -156,7 +162,11 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
       {match(stage)
         .with('otp', () => {
           const otp = snapshot.children.verifyContact;
-          return otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="認証して利用を再開する" />;
+          return otp === undefined ? null : (
+            <Suspense fallback={preparing}>
+              <OtpStep otp={otp} send={send} submitLabel="認証して利用を再開する" />
+            </Suspense>
+          );
         })
         .with('submitting', () => (
           <div className="button-row">

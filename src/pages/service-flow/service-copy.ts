@@ -6,7 +6,7 @@ import type { CancelSurveyAnswer } from '../../../contracts/api/service-requests
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceState } from '../../../contracts/lifecycle';
 import type { ServiceDefinition, ServicePlan } from '../../../contracts/services/service-definition';
-import { formatTaxIncludedYen } from '../service-catalogue';
+import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 
 /** "月額550円(税込)". */
 export function monthlyPrice(plan: Pick<ServicePlan, 'monthlyPrice'>): string {
