@@ -24,7 +24,9 @@ export type BundleReport = {
 };
 
 const root = resolve(import.meta.dirname, '../..');
-const STEP_BUDGET = 15 * 1024;
+/** ../shared/guide/budgets.md: each page's own chunk, and the first page against the floor. */
+export const STEP_BUDGET = 15 * 1024;
+export const ENTRY_BUDGET_RATIO = 1.1;
 
 function gzipSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
@@ -93,5 +95,5 @@ export async function measureBundles(): Promise<BundleReport> {
   const pages = lazy.filter((chunk) => isPage(chunk.src)).map((chunk) => ({ ...chunk, withinBudget: chunk.gzip <= STEP_BUDGET }));
   const otherChunks = lazy.filter((chunk) => !isPage(chunk.src));
 
-  return { floorGzip, entryGzip, ratio: entryGzip / floorGzip, budgetRatio: 1.15, pages, otherChunks };
+  return { floorGzip, entryGzip, ratio: entryGzip / floorGzip, budgetRatio: ENTRY_BUDGET_RATIO, pages, otherChunks };
 }

@@ -30,7 +30,7 @@ console.log('\n## API (hot read, 50 connections)');
 console.log(`database: ${api.database}`);
 console.log(`bare Fastify route: ${api.bare.requestsPerSecond.toFixed(0)} req/s, p99 ${api.bare.p99} ms`);
 console.log(`${api.endpoint}: ${api.hot.requestsPerSecond.toFixed(0)} req/s, p99 ${api.hot.p99} ms`);
-console.log(`ratio ${api.ratio.toFixed(3)} (budget >= 0.5 on PostgreSQL); p99 budget <= 20 ms on PostgreSQL`);
+console.log(`ratio ${api.ratio.toFixed(3)} (budget >= 0.3 on PostgreSQL); p99 budget <= 10 ms on PostgreSQL`);
 
 const clicks = await measureClickToStep();
 console.log('\n## Click to next step rendered (Chromium, data-storage apply flow)');
