@@ -99,13 +99,6 @@ export const RequestType = {
 export const RequestTypeSchema = z.enum(Object.values(RequestType) as [RequestTypeValue, ...RequestTypeValue[]]);
 export type RequestTypeValue = (typeof RequestType)[keyof typeof RequestType];
 
-/** The request types that change a contract's payment method (the change-payment guard). */
-export const PaymentChangeRequestTypes: readonly RequestTypeValue[] = [
-  RequestType.CreditToCredit,
-  RequestType.CreditToMobile,
-  RequestType.MobileToCredit,
-];
-
 /**
  * "Each operation sets the matching request type. An unknown operation is an internal error."
  * Resume operations (60, 70) change the payment method as part of lifting a suspension; their

@@ -12,6 +12,14 @@ import {
   type ServiceIdValue,
 } from './codes';
 
+/** The request types that change a contract's payment method (spec section 4, the change-payment guard). */
+const PaymentChangeRequestTypes = [RequestType.CreditToCredit, RequestType.CreditToMobile, RequestType.MobileToCredit] as const;
+export type PaymentChangeRequestType = (typeof PaymentChangeRequestTypes)[number];
+
+export function isPaymentChangeRequestType(value: RequestTypeValue | null): value is PaymentChangeRequestType {
+  return (PaymentChangeRequestTypes as readonly (RequestTypeValue | null)[]).includes(value);
+}
+
 /** "none" is a customer who never had, or no longer has, the service. */
 export type ServiceState = ContractStatusValue | 'none';
 

@@ -14,40 +14,26 @@ import { allowedActions } from '../../contracts/lifecycle';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
-import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
+import type { CardProviderOutput, ProviderOpenedEvent, ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import { otpMachine, type OtpEvent } from '../otp.machine';
+import type { OtpEvent } from '../otp.machine';
 import { requirementId } from '../requirements';
 import {
   NoTokens,
   assigns,
   cardDetails,
   cardOperationFor,
-  loadContractPort,
   FreshPaymentRun,
+  paymentFlowActors,
   paymentFlowGuards,
   paymentUpdateRequest,
   paysByCard,
   tokensOf,
-  updateContractPort,
   type ApplyChangeInfo,
+  type PaymentFlowChildren,
   type ServiceFlowInput,
 } from './shared';
 import { cardProviderStep, cardUnusableOnSubmit, closingSteps, loadContractStep, otpStep, submittingStep } from './steps';
-
-/** The actors a change of payment and a resume invoke, by the names their charts show. */
-export const paymentFlowActors = {
-  loadContract: loadContractPort,
-  registerCard: cardProviderMachine,
-  verifyContact: otpMachine,
-  updateContract: updateContractPort,
-};
-export type PaymentFlowChildren = {
-  loadContract: 'loadContract';
-  registerCard: 'registerCard';
-  verifyContact: 'verifyContact';
-  updateContract: 'updateContract';
-};
 
 export type ChangePaymentInput = ServiceFlowInput;
 

@@ -5,8 +5,7 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import { cancelOptions } from '../../contracts/api/service-requests';
-import { nextStatusOnResume } from '../../contracts/lifecycle';
-import { PaymentChangeRequestTypes } from '../../contracts/codes';
+import { isPaymentChangeRequestType, nextStatusOnResume } from '../../contracts/lifecycle';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import type { MachineEntry, MachineInvariant } from '../registry';
 import {
@@ -253,7 +252,7 @@ function changePaymentInvariants(flowId: string): MachineInvariant[] {
       check: (raw) => {
         const { requestType } = info(raw);
         return unless(
-          !onChangePages(raw) || (requestType !== null && PaymentChangeRequestTypes.includes(requestType)),
+          !onChangePages(raw) || isPaymentChangeRequestType(requestType),
           `requestType is ${String(requestType)}`,
         );
       },

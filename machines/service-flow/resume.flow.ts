@@ -17,17 +17,18 @@ import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/
 import type { CardProviderOutput, ProviderOpenedEvent, ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import type { OtpEvent } from '../otp.machine';
-import { paymentFlowActors, type PaymentFlowChildren } from './change-payment.flow';
 import {
   assigns,
   cardDetails,
   cardOperationFor,
   FreshPaymentRun,
   freshPaymentChoice,
+  paymentFlowActors,
   paymentFlowGuards,
   paymentUpdateRequest,
   tokensOf,
   type ApplyChangeInfo,
+  type PaymentFlowChildren,
   type ServiceFlowInput,
 } from './shared';
 import { cardProviderStep, cardUnusableOnSubmit, closingSteps, loadContractStep, otpStep, submittingStep } from './steps';

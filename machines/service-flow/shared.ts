@@ -4,18 +4,18 @@ import type { FlowContract } from '../../contracts/api/service-contracts';
 import {
   OperationType,
   PaymentMethod,
-  RequestType,
   type OperationTypeValue,
   type PlanIdValue,
   type RequestTypeValue,
   type ServiceIdValue,
 } from '../../contracts/codes';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
+import { isPaymentChangeRequestType } from '../../contracts/lifecycle';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { CardToken } from '../../contracts/api/payment';
-import type { CardProviderOutput, ReturnUrls } from '../card-provider.machine';
+import { cardProviderMachine, type CardProviderOutput, type ReturnUrls } from '../card-provider.machine';
 import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
-import type { OtpOutput } from '../otp.machine';
+import { otpMachine, type OtpOutput } from '../otp.machine';
 
 export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null };
 
@@ -106,9 +106,7 @@ export type ApplyChangeInfo = TokenValues & {
  */
 export function paymentUpdateRequest(serviceId: ServiceIdValue, info: ApplyChangeInfo, resume: boolean): UpdateContractsRequest {
   const requestType = info.requestType;
-  const isPaymentChange =
-    requestType === RequestType.CreditToCredit || requestType === RequestType.CreditToMobile || requestType === RequestType.MobileToCredit;
-  if (!isPaymentChange && !(resume && requestType === null)) {
+  if (!isPaymentChangeRequestType(requestType) && !(resume && requestType === null)) {
     throw new Error(resume ? 'resume submitted with a request type that is not a payment change' : 'payment change submitted without a change request type');
   }
   return {
@@ -145,13 +143,6 @@ export const FreshPaymentRun = {
   errorCode: null,
   receipt: null,
 } as const;
-
-/** Guards of the payment choice of a change of payment and a resume. */
-export const paymentChoiceGuards = {
-  canChooseMobileBill: ({ context, event }: { context: { contract: FlowContract | null }; event: PaymentSelectEvent }) =>
-    canChooseMobileBill(context.contract, event),
-  isNewCardChosen: ({ event }: { event: PaymentSelectEvent }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
-};
 
 /** Guards on the card provider round trip's output; each flow's setup() lists them by these names. */
 export const cardOutcomeGuards = {
@@ -190,5 +181,25 @@ export const updateContractPort = fromPromise<ContractReceipt, UpdateContractInp
 );
 
 /** Every guard a change of payment and a resume share: the payment choice and the outcomes of their steps. */
-export const paymentFlowGuards = { ...paymentChoiceGuards, ...cardOutcomeGuards, ...otpOutcomeGuards, ...submitErrorGuards };
+export const paymentFlowGuards = {
+  canChooseMobileBill: ({ context, event }: { context: { contract: FlowContract | null }; event: PaymentSelectEvent }) =>
+    canChooseMobileBill(context.contract, event),
+  isNewCardChosen: ({ event }: { event: PaymentSelectEvent }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
+  ...cardOutcomeGuards,
+  ...otpOutcomeGuards,
+  ...submitErrorGuards,
+};
 
+/** The actors a change of payment and a resume invoke, by the names their charts show. */
+export const paymentFlowActors = {
+  loadContract: loadContractPort,
+  registerCard: cardProviderMachine,
+  verifyContact: otpMachine,
+  updateContract: updateContractPort,
+};
+export type PaymentFlowChildren = {
+  loadContract: 'loadContract';
+  registerCard: 'registerCard';
+  verifyContact: 'verifyContact';
+  updateContract: 'updateContract';
+};

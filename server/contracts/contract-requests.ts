@@ -13,7 +13,6 @@ import {
   ContractStatus,
   LineStatus,
   OperationType,
-  PaymentChangeRequestTypes,
   PaymentMethod,
   RequestType,
   type ContractStatusValue,
@@ -22,7 +21,7 @@ import {
   type ServiceIdValue,
 } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
-import { nextStatus, nextStatusOnResume, type ServiceState } from '../../contracts/lifecycle';
+import { isPaymentChangeRequestType, nextStatus, nextStatusOnResume, type ServiceState } from '../../contracts/lifecycle';
 import { planChangeQuote } from '../../contracts/services/plan-change';
 import { useCoupon, judgeCoupon } from '../coupons/coupon-repository';
 import type { Db, Effect } from '../db/client';
@@ -324,7 +323,7 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
     }
 
     // ADR 0025: a charge starts again or its payment changes -> a verified contact first.
-    const chargeAffecting = resume || (requestType !== null && PaymentChangeRequestTypes.includes(requestType));
+    const chargeAffecting = resume || isPaymentChangeRequestType(requestType);
     if (chargeAffecting) await consumeVerifiedOtp(tx, who, now);
 
     let payment: Payment | undefined;

@@ -4,7 +4,7 @@ import { planOf } from '../../../contracts/services/service-definition';
 import { formatDate, monthlyPrice } from './service-copy';
 import { CompletedActions } from './completed-actions';
 import { useKitFlowActor, type ResumeActor } from './use-flow-actor';
-import { useServiceView } from './service-view';
+import { useServiceView, whatResumesOf } from './service-view';
 import './service-flow.css';
 
 export function ResumeCompletedPage() {
@@ -18,7 +18,9 @@ export function ResumeCompletedFlow({ actor }: { readonly actor: ResumeActor }) 
 }
 
 export function ResumeCompletedView({ effectiveDate, planId }: { readonly effectiveDate: string | null; readonly planId: string | null }) {
-  const { service, whatResumes } = useServiceView();
+  const view = useServiceView();
+  const { service } = view;
+  const whatResumes = whatResumesOf(view);
   return (
     <>
       <div className="alert alert--success" role="status">

@@ -10,6 +10,7 @@ import { match } from 'ts-pattern';
 import type { SnapshotFrom } from 'xstate';
 import { CreditCardLabel, MobileBillLabel, PaymentMethod, type PaymentMethodValue } from '../../../contracts/codes';
 import { ErrorCode } from '../../../contracts/error-catalogue';
+import { allowedActionsFor } from '../../../contracts/lifecycle';
 import { planOf, servicePath } from '../../../contracts/services/service-definition';
 import type { ResumeFlowMachine } from '../../../machines/service-flow/resume.flow';
 import { ErrorMessage } from '../../components/error-message';
@@ -19,7 +20,7 @@ import { ChoiceGroup } from './fields';
 import { BusyLine } from './busy-line';
 import { Notice, SubmitUnknown } from './step-actions';
 import { useKitFlowActor, type ResumeActor } from './use-flow-actor';
-import { useServiceView } from './service-view';
+import { useServiceView, whatResumesOf } from './service-view';
 import './service-flow.css';
 
 // The card provider and one-time password steps load when the customer reaches them.
@@ -65,7 +66,9 @@ const asResumeMethod = (value: PaymentMethodValue): ResumeMethod | null =>
   value === PaymentMethod.WithMobile || value === PaymentMethod.CreditCard || value === PaymentMethod.NewCreditCard ? value : null;
 
 function ResumeStep({ snapshot, send }: ResumeViewProps) {
-  const { service, whatResumes } = useServiceView();
+  const view = useServiceView();
+  const { service } = view;
+  const whatResumes = whatResumesOf(view);
   const { contract, resumeInfo, notice } = snapshot.context;
   const [chosen, setChosen] = useState<ResumeMethod | null>(asResumeMethod(resumeInfo.paymentMethodValue));
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +76,8 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
   const stage = snapshot.value;
   if (contract === null) return null;
   const current = contract.paymentMethod;
-  const resumable = contract.status === 'suspended';
+  // The lifecycle the machine's canResume guard reads: only a suspended contract resumes.
+  const resumable = allowedActionsFor(service.serviceId, contract.status).includes('resume');
   const newCardReady = resumeInfo.paymentMethodValue === PaymentMethod.NewCreditCard;
   const labelFor = (method: ResumeMethod) => (method === PaymentMethod.WithMobile ? MobileBillLabel : CreditCardLabel);
   const options = [

@@ -30,7 +30,7 @@ export type ServiceView = {
   readonly surveyAnswers: readonly CancelSurveyAnswer[];
   /** Lines the completed cancel page adds, by request type. */
   readonly afterCancel: Partial<Record<RequestTypeValue, readonly string[]>>;
-  /** What the customer can use again once a suspension is lifted (Resume pages; a service that resumes). */
+  /** What the customer can use again once a suspension is lifted (Resume pages); the service itself when unset. */
   readonly whatResumes?: string;
   /** A section of the contract page that only this service has (storage used, plan change...). */
   readonly DetailSection?: ComponentType<{ readonly contract: FlowContract }>;
@@ -43,4 +43,9 @@ export function useServiceView(): ServiceView {
   const view = use(ServiceViewContext);
   if (view === null) throw new Error('a service-flow page rendered outside its ServiceViewContext');
   return view;
+}
+
+/** What the Resume pages say the customer can use again: the view's words, or the service's name. */
+export function whatResumesOf(view: ServiceView): string {
+  return view.whatResumes ?? view.service.name;
 }

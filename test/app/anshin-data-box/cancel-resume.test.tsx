@@ -7,6 +7,7 @@ import { CancelConfirmFlow } from '../../../src/pages/service-flow/cancel-confir
 import { CancelInformFlow } from '../../../src/pages/service-flow/cancel-inform-page';
 import { ResumeCompletedView } from '../../../src/pages/service-flow/resume-completed-page';
 import { ResumeConfirmFlow } from '../../../src/pages/service-flow/resume-confirm-page';
+import AnshinView from '../../../src/pages/anshin-data-box/anshin-view';
 import { activeCardContract, customer, fakeApi, isChecked, isDisabled, receipt, renderPage, startFlow, textOf, until } from './support';
 
 function withContract(contract: ServiceContract, update: () => unknown = () => receipt) {
@@ -131,5 +132,11 @@ describe('/AnshinDataBox/Resume/Confirm, /Resume/Completed', () => {
     const next = textOf(screen.getByRole('heading', { name: '今後について' }).closest('section'));
     expect(next).toContain('2026年11月21日から');
     expect(next).toContain('月額550円(税込)');
+  });
+
+  it('再開して使えるものを言わないサービスでは、サービス名をふたたび使えると示すこと', async () => {
+    const { whatResumes: _, ...withoutWords } = AnshinView;
+    await renderPage(<ResumeCompletedView effectiveDate="2026-11-21" planId="225" />, undefined, withoutWords);
+    expect(textOf(screen.getByRole('heading', { name: '今後について' }).closest('section'))).toContain('から、あんしんデータボックスをふたたびご利用いただけます。');
   });
 });
