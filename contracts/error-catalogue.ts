@@ -89,7 +89,7 @@ export const ErrorCatalogue: Record<ErrorCodeValue, CatalogueEntry> = {
   },
   E9997: {
     message: 'トップページのメニューからお手続きください。',
-    detail: '',
+    detail: 'お探しのページは、お手続きの途中からは直接開けません。',
     httpStatus: 400,
   },
   E9998: {

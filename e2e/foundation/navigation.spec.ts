@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { signIn } from '../support/sign-in';
+import { startApply } from '../support/anshin';
+import { completeProviderSignIn, signIn } from '../support/sign-in';
 
 test.describe('ナビゲーションのルール', () => {
   test('ページ表にないURLはHTTP 404でE9999のエラーページになること', async ({ page }) => {
@@ -43,7 +44,33 @@ test.describe('ナビゲーションのルール', () => {
     const tab = await context.newPage();
     await tab.goto('/AnshinDataBox/Update/Confirm');
     await expect(tab).toHaveURL(/\/Top$/);
+    // The top page says why (E9997), politely, not as an error.
+    const notice = tab.getByRole('status').filter({ hasText: 'トップページのメニューからお手続きください。' });
+    await expect(notice).toBeVisible();
+    await expect(notice.getByText('エラーコード：E9997')).toBeVisible();
+    await expectAccessible(tab);
+    // A reload of the top page opened from the menu shows no notice.
+    await first.reload();
+    await expect(first.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    await expect(first.getByText('トップページのメニューからお手続きください。')).toBeHidden();
     await context.close();
+  });
+
+  test('手続きの途中でログインが切れると、E9998のページからログインし直して手続きの最初に戻れること', async ({ page, context }) => {
+    await signIn(page, 'demo01');
+    await startApply(page);
+    await expect(page).toHaveURL(/\/AnshinDataBox\/Apply$/);
+    // The session ends elsewhere (signed out in another tab, expired): the cookie is gone.
+    await context.clearCookies();
+    await page.reload();
+    await expect(page).toHaveURL(/\/Error$/);
+    await expect(page.getByText('エラーコード：E9998')).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'ログインしてやり直す' }).click();
+    await completeProviderSignIn(page, 'demo01');
+    // Sign-on request type 3 lands on the flow's start, not on the step whose run is gone.
+    await expect(page).toHaveURL(/\/AnshinDataBox$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'あんしんデータボックス' })).toBeVisible();
   });
 
   test('ポータル内から、フローが到達していない手続きページを開くとE9998になること', async ({ page }) => {

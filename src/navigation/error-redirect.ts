@@ -4,8 +4,16 @@ import type { HistoryState } from '@tanstack/history';
 
 export const ErrorPath = '/Error';
 
-export function errorState(code: string | undefined, endDate?: string): HistoryState {
-  return { ...(code === undefined ? {} : { errorCode: code }), ...(endDate === undefined ? {} : { endDate }) };
+/** What the error page shows besides the code: E0005's end date, a sign-on it offers. */
+export type ErrorExtras = { readonly endDate?: string | undefined; readonly signOnHref?: string | undefined };
+
+export function errorState(code: string | undefined, extras: ErrorExtras = {}): HistoryState {
+  const { endDate, signOnHref } = extras;
+  return {
+    ...(code === undefined ? {} : { errorCode: code }),
+    ...(endDate === undefined ? {} : { endDate }),
+    ...(signOnHref === undefined ? {} : { signOnHref }),
+  };
 }
 
 type RedirectOptions = Parameters<typeof redirect>[0];
@@ -17,6 +25,6 @@ export function throwRedirect(options: RedirectOptions): never {
 }
 
 /** Ends a beforeLoad or loader on the error page, replacing the page that failed. */
-export function throwErrorPage(code: string | undefined, endDate?: string): never {
-  return throwRedirect({ to: ErrorPath, state: errorState(code, endDate), replace: true });
+export function throwErrorPage(code: string | undefined, extras?: ErrorExtras): never {
+  return throwRedirect({ to: ErrorPath, state: errorState(code, extras), replace: true });
 }

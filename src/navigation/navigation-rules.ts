@@ -5,7 +5,7 @@
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
-import { SignOnType } from '../../contracts/codes';
+import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
@@ -13,11 +13,20 @@ import { routeFor, type FlowRegistry } from '../flows/flow-registry';
 
 export type NavigationDecision =
   | { readonly kind: 'proceed' }
-  /** Another page of the app, replacing the requested one in history. */
-  | { readonly kind: 'redirect'; readonly to: string }
+  /**
+   * Another page of the app, replacing the requested one in history; `notice` is a catalogue
+   * code that page shows to say why the customer is there instead.
+   */
+  | { readonly kind: 'redirect'; readonly to: string; readonly notice?: string }
   /** A full-page load (the server's sign-on). */
   | { readonly kind: 'document'; readonly href: string }
-  | { readonly kind: 'error'; readonly code: string | undefined; readonly endDate?: string | undefined };
+  | {
+      readonly kind: 'error';
+      readonly code: string | undefined;
+      readonly endDate?: string | undefined;
+      /** A sign-on the error page offers, when signing in again is the way on (docs/decisions/0082-unauthenticated-pages-and-top-menus.md). */
+      readonly signOnHref?: string;
+    };
 
 export type NavigationTarget = {
   readonly pathname: string;
@@ -86,6 +95,8 @@ export type NavigationRule = {
 
 const proceed: NavigationDecision = { kind: 'proceed' };
 const toTop: NavigationDecision = { kind: 'redirect', to: '/Top' };
+/** Spec section 4: a foreign direct access goes to the top page; E9997 tells the customer why. */
+const toTopMenus: NavigationDecision = { kind: 'redirect', to: '/Top', notice: ErrorCode.ProceedFromTop };
 const invalidAccess: NavigationDecision = { kind: 'error', code: ErrorCode.InvalidAccess };
 
 export function isCallFailure(value: unknown): value is CallFailure {
@@ -93,14 +104,31 @@ export function isCallFailure(value: unknown): value is CallFailure {
 }
 
 /**
- * The sign-on URL of the server (spec section 4, sign-on request types): an invoice page signs
- * on with type 8 and lands on /Invoice, where the invoice a link named (kept by the invoice
- * parameter check) opens; any other page with type 1, back to the top page.
+ * The sign-on URL of the server with the request type of spec section 4 that lands the customer
+ * where they were going: the top page with type 1, an invoice page with type 8 (it lands on
+ * /Invoice, where the invoice a link named opens), the basket live landing with type 4, and any
+ * other page with type 3, back to `returnTo`. Level 2 is a step-up that always returns.
  */
 export function signOnHref(level: 'lv1' | 'lv2', returnTo: string, page?: PageEntry): string {
-  const type = page?.flow === 'invoice' ? SignOnType.Invoice : SignOnType.ReturnToTop;
-  const query = new URLSearchParams(level === 'lv2' ? { level: '2', returnTo } : { returnTo, type });
-  return `/auth/login?${query.toString()}`;
+  if (level === 'lv2') return `/auth/login?${new URLSearchParams({ level: '2', returnTo }).toString()}`;
+  return `/auth/login?${new URLSearchParams({ returnTo, type: signOnTypeFor(page) }).toString()}`;
+}
+
+function signOnTypeFor(page: PageEntry | undefined): SignOnTypeValue {
+  if (page === undefined || page.path === '/Top') return SignOnType.ReturnToTop;
+  if (page.flow === 'invoice') return SignOnType.Invoice;
+  if (page.path === '/BasketLive') return SignOnType.BasketLiveLanding;
+  return SignOnType.ReturnToLanding;
+}
+
+/**
+ * Where signing in again leads from a page that cannot be reopened on its own (a wizard step, a
+ * completion page, a card-provider return): the start of its flow, else the top page. A step's
+ * run does not survive without its session, so returning to the step would only fail again.
+ */
+function signOnAgainHref(page: PageEntry): string {
+  const entry = page.flow === undefined ? undefined : flowEntryPage(page.flow);
+  return signOnHref('lv1', entry?.path ?? '/Top', entry);
 }
 
 /** No internal origin in this tab, and a referrer whose host is not allow-listed. */
@@ -150,7 +178,7 @@ export const invoiceParameterRule: NavigationRule = {
 
 export const directAccessRule: NavigationRule = {
   name: 'direct access from a foreign referrer goes to the top page',
-  run: (context) => (context.page !== undefined && !context.page.entry && isForeignDirectAccess(context) ? toTop : undefined),
+  run: (context) => (context.page !== undefined && !context.page.entry && isForeignDirectAccess(context) ? toTopMenus : undefined),
 };
 
 export const loginRule: NavigationRule = {
@@ -162,7 +190,13 @@ export const loginRule: NavigationRule = {
     try {
       context.session = await services.loadSession();
     } catch (error) {
-      if (isCallFailure(error) && error.status === 401) return { kind: 'document', href: signOnHref('lv1', returnTo, page) };
+      if (isCallFailure(error) && error.status === 401) {
+        // Spec section 6 blocks an unauthenticated session with E9998. A page that may be opened
+        // on its own (a bookmark, a link from outside) signs on straight away, the login check of
+        // section 2; any other page answers E9998 and offers to sign in again from its flow's start.
+        if (page.entry) return { kind: 'document', href: signOnHref('lv1', returnTo, page) };
+        return { kind: 'error', code: ErrorCode.InvalidAccess, signOnHref: signOnAgainHref(page) };
+      }
       throw error;
     }
     if (page.login === 'lv2' && !context.session.lv2Authed) return { kind: 'document', href: signOnHref('lv2', returnTo) };
@@ -224,7 +258,7 @@ export const flowGuardRule: NavigationRule = {
     // docs/decisions/0024) starts the flow again at its entry page, as the flow document says.
     const entry = running === undefined && services.isReload?.(page.path) === true ? flowEntryPage(page.flow) : undefined;
     if (entry !== undefined) return { kind: 'redirect', to: entry.path };
-    return isForeignDirectAccess(context) ? toTop : invalidAccess;
+    return isForeignDirectAccess(context) ? toTopMenus : invalidAccess;
   },
 };
 

@@ -28,11 +28,11 @@ function applyDecision(decision: NavigationDecision): void {
     case 'proceed':
       return;
     case 'redirect':
-      return throwRedirect({ to: decision.to, replace: true });
+      return throwRedirect({ to: decision.to, replace: true, ...(decision.notice === undefined ? {} : { state: { noticeCode: decision.notice } }) });
     case 'document':
       return throwRedirect({ href: decision.href, reloadDocument: true, replace: true });
     case 'error':
-      return throwErrorPage(decision.code, decision.endDate);
+      return throwErrorPage(decision.code, { endDate: decision.endDate, signOnHref: decision.signOnHref });
   }
 }
 

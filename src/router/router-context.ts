@@ -13,6 +13,10 @@ declare module '@tanstack/history' {
     errorCode?: string;
     /** E0005's maintenance end ("yyyy/mm/dd hh:mm:ss"). */
     endDate?: string;
+    /** A sign-on the error page offers (only `/auth/login?…` is honoured). */
+    signOnHref?: string;
+    /** A catalogue code the page shows to say why the customer landed there (E9997 on the top page). */
+    noticeCode?: string;
     /** The query string stripped after the page loaded, for a reload of that page. */
     strippedSearch?: Record<string, string>;
   }

@@ -14,15 +14,33 @@ export function ErrorPage() {
   const search = parsed.success ? parsed.data : {};
   const code = state.errorCode ?? search.code ?? state.strippedSearch?.code;
   const endDate = state.endDate ?? search.endDate ?? state.strippedSearch?.endDate;
-  return <ErrorView code={code} endDate={endDate} />;
+  return <ErrorView code={code} endDate={endDate} signOnHref={signOnLink(state.signOnHref)} />;
 }
 
-export function ErrorView({ code, endDate }: { readonly code: string | undefined; readonly endDate: string | undefined }) {
+/** Only the server's own sign-on: history state is ours, but a link must never lead elsewhere. */
+function signOnLink(href: string | undefined): string | undefined {
+  return href?.startsWith('/auth/login?') === true ? href : undefined;
+}
+
+export type ErrorViewProps = {
+  readonly code: string | undefined;
+  readonly endDate: string | undefined;
+  /** Signing in again is the way on (an unauthenticated session, ADR 0082). */
+  readonly signOnHref?: string | undefined;
+};
+
+export function ErrorView({ code, endDate, signOnHref }: ErrorViewProps) {
   return (
     <>
       <ErrorMessage code={code} endDate={endDate} />
+      {signOnHref === undefined ? null : <p>ログインの有効期限が切れたか、ログアウトされています。もう一度ログインすると、お手続きを最初から始められます。</p>}
       <div className="button-row">
-        <Link to="/Top" className="button button--block">
+        {signOnHref === undefined ? null : (
+          <a href={signOnHref} className="button button--block">
+            ログインしてやり直す
+          </a>
+        )}
+        <Link to="/Top" className={signOnHref === undefined ? 'button button--block' : 'button button--secondary button--block'}>
           トップへ戻る
         </Link>
       </div>

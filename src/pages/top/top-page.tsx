@@ -3,7 +3,7 @@
  * (GET .../service/usage/status), and sign-out.
  */
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { match } from 'ts-pattern';
 import type { ServiceUsage, ServiceUsageStatus } from '../../../contracts/api/service-contracts';
@@ -22,23 +22,28 @@ export function TopPage() {
   const { flows } = useRouter().options.context as RouterContext;
   // Read once: the form must still carry the token after the stores are cleared on submit.
   const [sessionToken] = useState(() => authStore.get().sessionToken ?? '');
+  // Sent here from a page that cannot be opened directly (navigation rules, E9997).
+  const notice = useLocation({ select: (location) => location.state.noticeCode });
   const onLogout = () => {
     flows.clear();
     queryClient.clear();
     clearAllStores();
   };
-  return <TopView status={data} sessionToken={sessionToken} onLogout={onLogout} />;
+  return <TopView status={data} sessionToken={sessionToken} onLogout={onLogout} notice={notice === ErrorCode.ProceedFromTop ? notice : undefined} />;
 }
 
 export type TopViewProps = {
   readonly status: ServiceUsageStatus;
   readonly sessionToken: string;
   readonly onLogout: () => void;
+  /** Why the customer landed here instead of the page they opened (E9997). */
+  readonly notice?: string | undefined;
 };
 
-export function TopView({ status, sessionToken, onLogout }: TopViewProps) {
+export function TopView({ status, sessionToken, onLogout, notice }: TopViewProps) {
   return (
     <>
+      {notice === undefined ? null : <ErrorMessage code={notice} tone="notice" />}
       {status.restricted ? <ErrorMessage code={ErrorCode.StatusForbidsProcedure} /> : null}
       <section aria-labelledby="top-services">
         <h2 id="top-services">ご契約中・お申し込みできるサービス</h2>

@@ -7,7 +7,6 @@ import {
   CallFailure,
   decideNavigation,
   flowEntryPage,
-  signOnHref,
   type NavigationServices,
   type SessionInfo,
 } from '../../../src/navigation/navigation-rules';
@@ -149,9 +148,9 @@ describe('query parameters', () => {
 });
 
 describe('direct access', () => {
-  it('sends a non-entry page opened from a foreign referrer without internal origin to /Top', async () => {
+  it('sends a non-entry page opened from a foreign referrer without internal origin to /Top, saying why (E9997)', async () => {
     const { services: s, calls } = services({ internalFrom: null, referrer: 'https://search.example.com/' });
-    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/Top' });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/Top', notice: 'E9997' });
     expect(calls).toEqual([]);
   });
 
@@ -168,10 +167,30 @@ describe('direct access', () => {
 });
 
 describe('login levels', () => {
-  it('sends a customer without session to the server sign-on with returnTo and type 1', async () => {
+  it('signs on from a page that may be opened on its own with type 3, back to that page (spec section 4)', async () => {
     const { services: s } = services({ session: new CallFailure(401, 'A0401') });
-    expect(await go('/OptionServices?x=1', s)).toEqual({ kind: 'document', href: signOnHref('lv1', '/OptionServices?x=1') });
-    expect(signOnHref('lv1', '/OptionServices?x=1')).toBe('/auth/login?returnTo=%2FOptionServices%3Fx%3D1&type=1');
+    expect(await go('/OptionServices?x=1', s)).toEqual({ kind: 'document', href: '/auth/login?returnTo=%2FOptionServices%3Fx%3D1&type=3' });
+    expect(await go('/AnshinDataBox', s)).toEqual({ kind: 'document', href: '/auth/login?returnTo=%2FAnshinDataBox&type=3' });
+  });
+
+  it('signs on from the top page with type 1 and from the basket live landing with type 4', async () => {
+    const { services: s } = services({ session: new CallFailure(401, 'A0401') });
+    expect(await go('/Top', s)).toEqual({ kind: 'document', href: '/auth/login?returnTo=%2FTop&type=1' });
+    expect(await go('/BasketLive', s)).toEqual({ kind: 'document', href: '/auth/login?returnTo=%2FBasketLive&type=4' });
+  });
+
+  it('blocks a step opened without a session with E9998 and offers to sign in again from its flow start (spec section 6)', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    flows.start('anshinApply');
+    const { services: s, calls } = services({ session: new CallFailure(401, 'A0401'), flows });
+    expect(await go('/AnshinDataBox/Apply/Completed', s)).toEqual({
+      kind: 'error',
+      code: 'E9998',
+      signOnHref: '/auth/login?returnTo=%2FAnshinDataBox&type=3',
+    });
+    // A page outside any flow signs on again to the top page.
+    expect(await go('/Payment/Redirect', s)).toEqual({ kind: 'error', code: 'E9998', signOnHref: '/auth/login?returnTo=%2FTop&type=1' });
+    expect(calls).toEqual(['session', 'session']);
   });
 
   it('signs on with type 8 from an invoice page, so the customer lands on the invoices and not on Top', async () => {
