@@ -73,6 +73,16 @@ export default tseslint.config(
     },
   },
   {
+    // What the browser loads parses with zod's tree-shakable surface (docs/decisions/0083-first-page-zod-mini.md).
+    files: ['contracts/**/*.ts', 'src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from 'zod/mini' here: classic zod adds 24 KB gzip to every page that reads the contract (ADR 0083)." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -2,7 +2,7 @@
  * The spec's code tables (portal-spec.md sections 3, 4 and 9), each value exactly as the
  * spec gives it, behind a readable name. Everything that sends or compares a code uses these.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ServiceId = {
   DataStorage: '223',

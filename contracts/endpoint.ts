@@ -2,16 +2,24 @@
  * The shape of one API call (spec section 7). The server registers its handler from this
  * definition and the client calls through it, so the two cannot drift.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import type * as zc from 'zod/v4/core';
+
+/**
+ * Any zod schema, classic or mini (docs/decisions/0083-first-page-zod-mini.md): the first page's
+ * contracts use the tree-shakable mini surface, the rest classic; both parse the same way.
+ */
+export type Schema = zc.$ZodType;
+export type ObjectSchema = zc.$ZodObject;
 
 export type HttpMethod = 'GET' | 'POST';
 
 export type EndpointDef<
-  Params extends z.ZodType = z.ZodType,
-  Query extends z.ZodType = z.ZodType,
-  Body extends z.ZodType = z.ZodType,
-  Response extends z.ZodType = z.ZodType,
-  Headers extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Params extends Schema = Schema,
+  Query extends Schema = Schema,
+  Body extends Schema = Schema,
+  Response extends Schema = Schema,
+  Headers extends ObjectSchema | undefined = ObjectSchema | undefined,
 > = {
   readonly method: HttpMethod;
   /** Path as the spec writes it, with `{name}` placeholders, e.g. `/api/customer/{sbSystemId}/contracts`. */
@@ -40,17 +48,17 @@ export type EndpointDef<
   readonly response: Response;
 };
 
-export const NoParams = z.object({}).strict();
-export const NoQuery = z.object({}).strict();
+export const NoParams = z.strictObject({});
+export const NoQuery = z.strictObject({});
 export const NoBody = z.undefined();
-export const CustomerParams = z.object({ sbSystemId: z.string().regex(/^[0-9]{10}$/) }).strict();
+export const CustomerParams = z.strictObject({ sbSystemId: z.string().check(z.regex(/^[0-9]{10}$/)) });
 
 export function defineEndpoint<
-  P extends z.ZodType,
-  Q extends z.ZodType,
-  B extends z.ZodType,
-  R extends z.ZodType,
-  H extends z.ZodObject | undefined = undefined,
+  P extends Schema,
+  Q extends Schema,
+  B extends Schema,
+  R extends Schema,
+  H extends ObjectSchema | undefined = undefined,
 >(def: EndpointDef<P, Q, B, R, H>): EndpointDef<P, Q, B, R, H> {
   return def;
 }

@@ -4,7 +4,7 @@
  * GET /api/openapi.json is generated from them (docs/decisions/0006-endpoint-table.md).
  * A call of the spec that is not in this table is not built yet and answers 404.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { storageUsageEndpoint } from './api/anshin-data-box';
 import { billingHistoryEndpoint, billingSummaryEndpoint, legacyBillingSummaryEndpoint } from './api/billing';
 import { couponActiveEndpoint, couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';

@@ -3,7 +3,7 @@
  * we added for what the spec leaves open (docs/decisions/0010-error-codes.md).
  * Every error a person sees comes from here; every error a program sees carries one of these codes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const ErrorCode = {
   InactivityTimeout: 'W0007',
@@ -154,11 +154,11 @@ export const ErrorCatalogue: Record<ErrorCodeValue, CatalogueEntry> = {
  * are read from it). `message` and `detail` are the Japanese texts for people.
  */
 export const ErrorBodySchema = z.object({
-  errorCode: z.string().optional(),
+  errorCode: z.optional(z.string()),
   message: z.string(),
-  detail: z.string().optional(),
-  errorOptionals: z.object({ endDate: z.string().optional() }).optional(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  detail: z.optional(z.string()),
+  errorOptionals: z.optional(z.object({ endDate: z.optional(z.string()) })),
+  issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 

@@ -3,7 +3,7 @@
  * decided where the spec shows none, and its storage usage
  * (docs/flows/anshin-data-box.md). The calls every service submits are in service-requests.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PlanId, ServiceId } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 
@@ -14,8 +14,8 @@ export const AnshinPlanId = PlanId.DataStorage;
 export const AnshinPrice = { monthlyYenTaxIncluded: 550, firstMonthFree: true } as const;
 
 export const StorageUsageResponseSchema = z.object({
-  usedBytes: z.number().int().nonnegative(),
-  capacityBytes: z.number().int().positive(),
+  usedBytes: z.int().check(z.nonnegative()),
+  capacityBytes: z.int().check(z.positive()),
   measuredAt: z.string(),
 });
 export type StorageUsageResponse = z.infer<typeof StorageUsageResponseSchema>;

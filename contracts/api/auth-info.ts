@@ -1,5 +1,5 @@
 /** GET /api/getAuthInfo: who is signed in, and the session's anti-forgery token. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CustomerNameSchema = z.object({
   lastNameKanji: z.string(),
@@ -10,7 +10,7 @@ export const CustomerNameSchema = z.object({
 export type CustomerName = z.infer<typeof CustomerNameSchema>;
 
 export const AuthInfoSchema = z.object({
-  sbSystemId: z.string().regex(/^[0-9]{10}$/),
+  sbSystemId: z.string().check(z.regex(/^[0-9]{10}$/)),
   /** The alphanumeric login ID (the spec's sbId). */
   sbId: z.string(),
   name: CustomerNameSchema,

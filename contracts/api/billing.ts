@@ -5,7 +5,7 @@
  * Bills are computed from the contracts (contracts/billing/monthly-bills.ts,
  * docs/decisions/0073-billing-model.md); the current month is an estimate until it closes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JstMonthSchema } from './jst-month';
 
 import { BillPaymentSchema, MonthlyBillSchema, TaxByRateSchema } from '../billing/bill-schemas';
@@ -22,35 +22,33 @@ export type LineGeneration = z.infer<typeof LineGenerationSchema>;
 export const BilledMonthSchema = z.object({
   month: JstMonthSchema,
   /** Tax included. */
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   /** False for the current month: its bill is an estimate until the month closes. */
   closed: z.boolean(),
   /** The ways the month was paid, each once. */
-  payments: z.array(BillPaymentSchema).min(1),
+  payments: z.array(BillPaymentSchema).check(z.minLength(1)),
 });
 export type BilledMonth = z.infer<typeof BilledMonthSchema>;
 
-export const BillingHistoryQuerySchema = z
-  .object({
+export const BillingHistoryQuerySchema = z.strictObject({
     /** The page before this month ("yyyy/mm"); the newest page without it. */
-    before: JstMonthSchema.optional(),
-  })
-  .strict();
+    before: z.optional(JstMonthSchema),
+  });
 
 export const BillingHistoryResponseSchema = z.object({
   /** The business date the bills were computed on. */
   asOf: JstDateSchema,
   lineGeneration: LineGenerationSchema,
   /** Newest first, at most BillingHistoryPageSize. */
-  months: z.array(BilledMonthSchema).max(BillingHistoryPageSize),
+  months: z.array(BilledMonthSchema).check(z.maxLength(BillingHistoryPageSize)),
   /** The `before` of the next (older) page; null on the last page. */
-  nextBefore: JstMonthSchema.nullable(),
+  nextBefore: z.nullable(JstMonthSchema),
 });
 export type BillingHistoryResponse = z.infer<typeof BillingHistoryResponseSchema>;
 
-export const BillingSummaryRequestSchema = z.object({ month: JstMonthSchema }).strict();
+export const BillingSummaryRequestSchema = z.strictObject({ month: JstMonthSchema });
 
-export const BillingSummaryResponseSchema = MonthlyBillSchema.extend({
+export const BillingSummaryResponseSchema = z.extend(MonthlyBillSchema, {
   asOf: JstDateSchema,
   closed: z.boolean(),
 });
@@ -62,9 +60,9 @@ export const LegacyBillingSummaryResponseSchema = z.object({
   month: JstMonthSchema,
   closed: z.boolean(),
   services: z
-    .array(z.object({ serviceId: ServiceIdSchema, serviceName: z.string().min(1), amount: z.number().int().nonnegative(), payment: BillPaymentSchema }))
-    .min(1),
-  total: z.number().int().nonnegative(),
+    .array(z.object({ serviceId: ServiceIdSchema, serviceName: z.string().check(z.minLength(1)), amount: z.int().check(z.nonnegative()), payment: BillPaymentSchema }))
+    .check(z.minLength(1)),
+  total: z.int().check(z.nonnegative()),
   taxByRate: z.array(TaxByRateSchema),
 });
 export type LegacyBillingSummaryResponse = z.infer<typeof LegacyBillingSummaryResponseSchema>;

@@ -1,17 +1,17 @@
 /** Coupons (spec section 7): judging a code on the apply page, and the customer's coupon results. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ServiceIdSchema } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 
 /** Our decision: 4 to 20 half-width letters and digits, entered upper-cased. */
-export const CouponCodeSchema = z.string().regex(/^[A-Z0-9]{4,20}$/);
+export const CouponCodeSchema = z.string().check(z.regex(/^[A-Z0-9]{4,20}$/));
 export type CouponCode = z.infer<typeof CouponCodeSchema>;
 
-export const CouponJudgeParamsSchema = z.object({ couponCd: CouponCodeSchema }).strict();
-export const CouponJudgeQuerySchema = z.object({ contentsServiceId: ServiceIdSchema }).strict();
+export const CouponJudgeParamsSchema = z.strictObject({ couponCd: CouponCodeSchema });
+export const CouponJudgeQuerySchema = z.strictObject({ contentsServiceId: ServiceIdSchema });
 
 export const CouponJudgeResponseSchema = z.discriminatedUnion('result', [
-  z.object({ result: z.literal('OK'), couponCd: CouponCodeSchema, couponName: z.string().min(1) }),
+  z.object({ result: z.literal('OK'), couponCd: CouponCodeSchema, couponName: z.string().check(z.minLength(1)) }),
   z.object({ result: z.literal('NG'), couponCd: z.string(), ngReason: z.string() }),
 ]);
 export type CouponJudgeResponse = z.infer<typeof CouponJudgeResponseSchema>;
@@ -29,7 +29,7 @@ export const CouponResultListResponseSchema = z.object({ coupons: z.array(Coupon
 export type CouponResultListResponse = z.infer<typeof CouponResultListResponseSchema>;
 
 /** A coupon whose benefit runs now: used on a contract the customer still has, within its benefit months. */
-export const ActiveCouponSchema = CouponResultSchema.extend({
+export const ActiveCouponSchema = z.extend(CouponResultSchema, {
   contractId: z.string(),
   /** ISO date-time of the last second of the benefit (the end of its last month, Japan time). */
   benefitEndsAt: z.string(),

@@ -1,8 +1,8 @@
 /** GET /api/getCurrentDate: the server's JST date-time and the business date (spec section 3). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
-export const JstDateTimeSchema = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
-export const JstDateSchema = z.string().regex(/^\d{4}\/\d{2}\/\d{2}$/);
+export const JstDateTimeSchema = z.string().check(z.regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/));
+export const JstDateSchema = z.string().check(z.regex(/^\d{4}\/\d{2}\/\d{2}$/));
 
 /** A "yyyy/mm/dd" that names a day the calendar has (not 2026/02/30). */
 export function isCalendarDay(day: string): boolean {

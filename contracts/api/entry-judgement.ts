@@ -2,11 +2,11 @@
  * Service eligibility check (spec sections 3, 5, 7): GET entry_judgement, its retry rule and the
  * mapping of reasons to Japanese texts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ServiceIdSchema } from '../codes';
 import { CustomerParams, NoBody, defineEndpoint } from '../endpoint';
 
-export const EntryJudgementQuerySchema = z.object({ contentsServiceId: ServiceIdSchema }).strict();
+export const EntryJudgementQuerySchema = z.strictObject({ contentsServiceId: ServiceIdSchema });
 export type EntryJudgementQuery = z.infer<typeof EntryJudgementQuerySchema>;
 
 export const EntryJudgementNgSchema = z.object({ parameter: z.string(), reason: z.string() });

@@ -4,7 +4,7 @@
  * reading of a link that names one. Its own small module: the navigation checks it on every
  * /Invoice load, and the first page's bundle must not carry the billing code.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JstMonthSchema } from './jst-month';
 
 /** The download page's variants (spec section 2): one per service, and every service together. */
@@ -13,8 +13,8 @@ export type CfService = z.infer<typeof CfServiceSchema>;
 
 /** The spec's invoiceParameter store: the month (contents) and the invoice (cfservice) chosen or linked to. */
 export const InvoiceParameterSchema = z.object({
-  contents: JstMonthSchema.nullable(),
-  cfservice: CfServiceSchema.nullable(),
+  contents: z.nullable(JstMonthSchema),
+  cfservice: z.nullable(CfServiceSchema),
 });
 export type InvoiceParameter = z.infer<typeof InvoiceParameterSchema>;
 

@@ -5,7 +5,7 @@
  * services together (CF04); GET invoice/{cfService}/pdf opens one in the browser and
  * .../pdf/download saves it. Invoices are made from the bills of ADR 0073, for closed months only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JstMonthSchema } from './jst-month';
 
 import { TaxByRateSchema } from '../billing/bill-schemas';
@@ -30,15 +30,15 @@ export const InvoiceSessionResponseSchema = z.object({
 });
 export type InvoiceSessionResponse = z.infer<typeof InvoiceSessionResponseSchema>;
 
-export const InvoiceMonthQuerySchema = z.object({ month: JstMonthSchema }).strict();
+export const InvoiceMonthQuerySchema = z.strictObject({ month: JstMonthSchema });
 
 export const InvoiceSummarySchema = z.object({
   cfService: CfServiceSchema,
   /** 「あんしんデータボックス」, or 「オプションサービス（まとめて）」 for CF04. */
-  name: z.string().min(1),
-  invoiceNumber: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
+  invoiceNumber: z.string().check(z.minLength(1)),
   issuedOn: JstDateSchema,
-  total: z.number().int().nonnegative(),
+  total: z.int().check(z.nonnegative()),
   taxByRate: z.array(TaxByRateSchema),
 });
 export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
@@ -46,11 +46,11 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummarySchema>;
 export const InvoiceServiceResponseSchema = z.object({
   month: JstMonthSchema,
   /** Each service billed that month by cfService, then CF04 when there are two or more. */
-  invoices: z.array(InvoiceSummarySchema).min(1),
+  invoices: z.array(InvoiceSummarySchema).check(z.minLength(1)),
 });
 export type InvoiceServiceResponse = z.infer<typeof InvoiceServiceResponseSchema>;
 
-export const InvoicePdfParams = CustomerParams.extend({ cfService: CfServiceSchema }).strict();
+export const InvoicePdfParams = z.strictObject({ ...CustomerParams.shape, cfService: CfServiceSchema });
 
 export const invoiceSessionEndpoint = defineEndpoint({
   method: 'GET',

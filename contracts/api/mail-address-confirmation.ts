@@ -4,7 +4,7 @@
  * The customer proves the address with a one-time password sent for this purpose, then this
  * call makes it the customer's confirmed address for the service being applied for.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ServiceId } from '../codes';
 import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
 
@@ -13,14 +13,12 @@ export const MailCheckServiceIdSchema = z.enum([ServiceId.DataStorage, ServiceId
 export type MailCheckServiceId = z.infer<typeof MailCheckServiceIdSchema>;
 
 /** RFC 5321 limits a forward path to 254 characters. */
-export const ConfirmableMailAddressSchema = z.email().max(254);
+export const ConfirmableMailAddressSchema = z.email().check(z.maxLength(254));
 
 /** What a one-time password for a mail-address confirmation is sent with (otp/send). */
 export const MailConfirmationOtpPurpose = 'mailAddressConfirmation';
 
-export const MailAddrPortabilityContractsRequestSchema = z
-  .object({ serviceId: MailCheckServiceIdSchema, mailAddress: ConfirmableMailAddressSchema })
-  .strict();
+export const MailAddrPortabilityContractsRequestSchema = z.strictObject({ serviceId: MailCheckServiceIdSchema, mailAddress: ConfirmableMailAddressSchema });
 export type MailAddrPortabilityContractsRequest = z.infer<typeof MailAddrPortabilityContractsRequestSchema>;
 
 export const MailAddrPortabilityContractsResponseSchema = z.object({

@@ -1,29 +1,29 @@
 /** One-time password by e-mail or SMS (spec sections 4, 7, 8). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorCode } from '../error-catalogue';
 import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
 import { ConfirmableMailAddressSchema, MailConfirmationOtpPurpose } from './mail-address-confirmation';
 
 export const OtpSendRequestSchema = z.union([
-  z.object({ mailAddress: z.email() }).strict(),
+  z.strictObject({ mailAddress: z.email() }),
   // Ours: a code that proves an address not yet confirmed (mail-address-confirmation.ts, ADR 0063).
-  z.object({ mailAddress: ConfirmableMailAddressSchema, purpose: z.literal(MailConfirmationOtpPurpose) }).strict(),
-  z.object({ phoneNumber: z.string().regex(/^0[789]0[0-9]{8}$/), type: z.literal('SMS') }).strict(),
+  z.strictObject({ mailAddress: ConfirmableMailAddressSchema, purpose: z.literal(MailConfirmationOtpPurpose) }),
+  z.strictObject({ phoneNumber: z.string().check(z.regex(/^0[789]0[0-9]{8}$/)), type: z.literal('SMS') }),
 ]);
 export type OtpSendRequest = z.infer<typeof OtpSendRequestSchema>;
 
 /** "response result, ngMessage": ngMessage carries an error code when result is NG. */
 export const OtpResponseSchema = z.object({
   result: z.enum(['OK', 'NG']),
-  ngMessage: z.string().nullable(),
+  ngMessage: z.nullable(z.string()),
   /** Ours, after a wrong code (A0461): how many more wrong codes lock the check (W0011). */
-  remainingAttempts: z.number().int().nonnegative().optional(),
+  remainingAttempts: z.optional(z.int().check(z.nonnegative())),
 });
 export type OtpResponse = z.infer<typeof OtpResponseSchema>;
 
 /** Our decision: a 6-digit code, checked against the last code sent (spec shows no fields). */
-export const OtpCodeSchema = z.string().regex(/^[0-9]{6}$/);
-export const OtpAuthRequestSchema = z.object({ otp: OtpCodeSchema }).strict();
+export const OtpCodeSchema = z.string().check(z.regex(/^[0-9]{6}$/));
+export const OtpAuthRequestSchema = z.strictObject({ otp: OtpCodeSchema });
 export type OtpAuthRequest = z.infer<typeof OtpAuthRequestSchema>;
 
 /** The ngMessage values a flow understands; anything else is "unexpected" (error page). */

@@ -1,5 +1,5 @@
 /** GET /api/get_master_data/method: the payment method master (spec sections 3 and 9). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const PaymentMethodEntrySchema = z.object({
   value: z.string(),

@@ -2,7 +2,7 @@
  * Payment methods and the card provider round trip (spec sections 3, 4, 7): the method list,
  * creating a provider session, and verifying its outcome with the server.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { OperationTypeSchema, PaymentMethod, ServiceIdSchema } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 
@@ -14,15 +14,15 @@ export const PaymentMethodEntrySchema = z.object({
 export type PaymentMethodEntry = z.infer<typeof PaymentMethodEntrySchema>;
 
 /** The card's expiry month as the provider issues it: yyyymm, e.g. 203012 (ADR 0032). */
-export const TokenPanEffectiveDateSchema = z.string().regex(/^\d{4}(0[1-9]|1[0-2])$/);
+export const TokenPanEffectiveDateSchema = z.string().check(z.regex(/^\d{4}(0[1-9]|1[0-2])$/));
 
 /** Card token values the provider hands back (spec section 3, applyInfo); never persisted. */
 export const CardTokenSchema = z.object({
-  tokenPAN: z.string().min(1),
+  tokenPAN: z.string().check(z.minLength(1)),
   tokenPanEffectiveDate: TokenPanEffectiveDateSchema,
-  checkRequestValidityToken: z.string().min(1),
+  checkRequestValidityToken: z.string().check(z.minLength(1)),
   /** Masking shows only the last 4 digits (spec section 5). */
-  last4: z.string().regex(/^[0-9]{4}$/),
+  last4: z.string().check(z.regex(/^[0-9]{4}$/)),
 });
 export type CardToken = z.infer<typeof CardTokenSchema>;
 
@@ -44,22 +44,18 @@ export const ProviderOrderSchema = z.discriminatedUnion('status', [
 ]);
 export type ProviderOrder = z.infer<typeof ProviderOrderSchema>;
 
-export const PaymentMethodsQuerySchema = z
-  .object({ contentsServiceId: ServiceIdSchema.optional(), orderId: z.string().min(1).optional() })
-  .strict();
+export const PaymentMethodsQuerySchema = z.strictObject({ contentsServiceId: z.optional(ServiceIdSchema), orderId: z.optional(z.string().check(z.minLength(1))) });
 export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuerySchema>;
 
 export const PaymentMethodsResponseSchema = z.object({
   /** Sorted by value (spec section 3). */
   paymentMethodList: z.array(PaymentMethodEntrySchema),
   /** Present when the query names an orderId: the provider outcome as the server recorded it. */
-  order: ProviderOrderSchema.optional(),
+  order: z.optional(ProviderOrderSchema),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
 
-export const PaymentInformationRequestSchema = z
-  .object({ operationType: OperationTypeSchema, orderDoneUrl: z.url(), cancelUrl: z.url() })
-  .strict();
+export const PaymentInformationRequestSchema = z.strictObject({ operationType: OperationTypeSchema, orderDoneUrl: z.url(), cancelUrl: z.url() });
 export type PaymentInformationRequest = z.infer<typeof PaymentInformationRequestSchema>;
 
 export const PaymentInformationHeadersSchema = z.object({ contentsserviceid: ServiceIdSchema });
@@ -67,7 +63,7 @@ export const PaymentInformationHeadersSchema = z.object({ contentsserviceid: Ser
 export const PaymentInformationResponseSchema = z.object({
   redirectOrderUrl: z.url(),
   /** Ours: names the provider order so the return can be verified (GET payment/methods?orderId). */
-  orderId: z.string().min(1),
+  orderId: z.string().check(z.minLength(1)),
 });
 export type PaymentInformationResponse = z.infer<typeof PaymentInformationResponseSchema>;
 

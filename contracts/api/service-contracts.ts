@@ -3,7 +3,7 @@
  * (GET .../contracts, .../service/usage/status, .../services/active).
  * Payment details are masked: a card shows its last 4 digits only.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ContractStatusSchema, PaymentMethod, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
 import { ContinuedUseBenefitSchema } from '../services/continued-use-benefit';
 import { JstDateSchema } from './current-date';
@@ -18,9 +18,9 @@ export const PaymentSummarySchema = z.object({
   value: z.enum(['01', '02']),
   label: z.string(),
   /** Last 4 digits of the card; null for the mobile bill. */
-  cardLast4: z.string().regex(/^[0-9]{4}$/).nullable(),
+  cardLast4: z.nullable(z.string().check(z.regex(/^[0-9]{4}$/))),
   /** tokenPanEffectiveDate (yyyymm); null for the mobile bill. */
-  tokenPanEffectiveDate: z.string().nullable(),
+  tokenPanEffectiveDate: z.nullable(z.string()),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummarySchema>;
 
@@ -35,12 +35,12 @@ export const ServiceContractSchema = z.object({
   paymentMethod: PaymentSummarySchema,
   startedAt: Timestamp,
   /** When a withdrawal takes (reserved) or took (withdrawn) effect. */
-  withdrawalAt: Timestamp.nullable(),
-  suspendedAt: Timestamp.nullable(),
+  withdrawalAt: z.nullable(Timestamp),
+  suspendedAt: z.nullable(Timestamp),
   /** A plan downgrade waiting for its day (request type 20); null when none waits. */
-  pendingPlan: z.object({ planId: PlanIdSchema, effectiveDate: JstDateSchema }).nullable(),
+  pendingPlan: z.nullable(z.object({ planId: PlanIdSchema, effectiveDate: JstDateSchema })),
   /** The in-store support service's continued-use benefit; null for the other services. */
-  continuedUseBenefit: ContinuedUseBenefitSchema.nullable(),
+  continuedUseBenefit: z.nullable(ContinuedUseBenefitSchema),
 });
 export type ServiceContract = z.infer<typeof ServiceContractSchema>;
 
@@ -55,11 +55,11 @@ export const ServiceUsageSchema = z.object({
   serviceName: z.string(),
   state: ServiceStateSchema,
   /** The live contract, or the latest withdrawn one; null when there never was one. */
-  contractId: z.string().nullable(),
-  planId: PlanIdSchema.nullable(),
-  paymentMethod: PaymentSummarySchema.nullable(),
-  withdrawalAt: Timestamp.nullable(),
-  suspendedAt: Timestamp.nullable(),
+  contractId: z.nullable(z.string()),
+  planId: z.nullable(PlanIdSchema),
+  paymentMethod: z.nullable(PaymentSummarySchema),
+  withdrawalAt: z.nullable(Timestamp),
+  suspendedAt: z.nullable(Timestamp),
   /** What the customer may do now (allowedActionsFor in contracts/lifecycle.ts); empty on a restricted line. */
   allowedActions: z.array(ServiceActionSchema),
 });
@@ -92,16 +92,16 @@ export type ActiveServices = z.infer<typeof ActiveServicesSchema>;
 export const FlowContractSchema = z.object({
   status: z.union([ContractStatusSchema, z.literal('none')]),
   /** The plan the contract is on now; null without a contract. */
-  planId: PlanIdSchema.nullable(),
-  paymentMethod: z.enum([PaymentMethod.WithMobile, PaymentMethod.CreditCard]).nullable(),
+  planId: z.nullable(PlanIdSchema),
+  paymentMethod: z.nullable(z.enum([PaymentMethod.WithMobile, PaymentMethod.CreditCard])),
   paymentMethodLabel: z.string(),
   paymentMethodDetails: z.array(z.string()),
   /** yyyy-mm-dd of a reserved withdrawal. */
-  withdrawalDate: z.string().nullable(),
+  withdrawalDate: z.nullable(z.string()),
   /** A plan change waiting for its day, as GET contracts reports it. */
   pendingPlan: ServiceContractSchema.shape.pendingPlan,
   /** yyyy-mm-dd of the first day of use; null without a contract. */
-  startedDate: z.string().nullable(),
+  startedDate: z.nullable(z.string()),
   continuedUseBenefit: ServiceContractSchema.shape.continuedUseBenefit,
 });
 export type FlowContract = z.infer<typeof FlowContractSchema>;

@@ -5,7 +5,7 @@
  * service offers at all is contracts/lifecycle.ts's ActionsByService (the server enforces it).
  * docs/decisions/0064-service-requests-and-plan-change.md.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ContractStatus,
   ContractStatusSchema,
@@ -26,34 +26,32 @@ import { CouponCodeSchema } from './coupon';
 import { TokenPanEffectiveDateSchema } from './payment';
 
 const TokenFields = {
-  tokenPAN: z.string().min(1).nullable(),
-  tokenPanEffectiveDate: TokenPanEffectiveDateSchema.nullable(),
-  checkRequestValidityToken: z.string().nullable(),
+  tokenPAN: z.nullable(z.string().check(z.minLength(1))),
+  tokenPanEffectiveDate: z.nullable(TokenPanEffectiveDateSchema),
+  checkRequestValidityToken: z.nullable(z.string()),
 };
 
 /** The services a customer applies for in the portal (the in-store one is applied for in a shop). */
 const ApplicableServiceIds = ServiceIdSchema.options.filter((serviceId) => ActionsByService[serviceId].includes('apply'));
 
 /** The plan belongs to the service the request names. */
-function planOfService(body: { serviceId: ServiceIdValue; planId: PlanIdValue }, context: z.RefinementCtx): void {
-  if (!PlansByService[body.serviceId].includes(body.planId)) {
-    context.addIssue({ code: 'custom', path: ['planId'], message: 'このサービスにないプランです。' });
-  }
-}
+const planOfService = z.refine<{ serviceId: ServiceIdValue; planId: PlanIdValue }>((body) => PlansByService[body.serviceId].includes(body.planId), {
+  path: ['planId'],
+  message: 'このサービスにないプランです。',
+});
 
 export const RegisterServiceRequestSchema = z
-  .object({
+  .strictObject({
     serviceId: z.enum(ApplicableServiceIds as [ServiceIdValue, ...ServiceIdValue[]]),
     planId: PlanIdSchema,
     requestType: z.enum([RequestType.RegisterByMobile, RequestType.RegisterByCredit]),
     paymentMethodValue: z.enum([PaymentMethod.WithMobile, PaymentMethod.CreditCard, PaymentMethod.NewCreditCard]),
-    paymentMethodLabel: z.string().min(1),
+    paymentMethodLabel: z.string().check(z.minLength(1)),
     ...TokenFields,
-    couponCode: CouponCodeSchema.nullable(),
+    couponCode: z.nullable(CouponCodeSchema),
     consented: z.literal(true),
   })
-  .strict()
-  .superRefine(planOfService);
+  .check(planOfService);
 export type RegisterServiceRequest = z.infer<typeof RegisterServiceRequestSchema>;
 
 export const ContractReceiptSchema = z.object({
@@ -73,13 +71,13 @@ export const CancelSurveyAnswerSchema = z.enum(['price', 'unused', 'other-servic
 export type CancelSurveyAnswer = z.infer<typeof CancelSurveyAnswerSchema>;
 
 export const UpdateContractsRequestSchema = z
-  .object({
+  .strictObject({
     serviceId: ServiceIdSchema,
     /** The contract's plan; with request type 20, the plan to change to. */
     planId: PlanIdSchema,
     /** Absent only for a resume that keeps the payment method (our decision). */
-    requestType: z
-      .enum([
+    requestType: z.nullable(
+      z.enum([
         RequestType.Withdrawal,
         RequestType.WithdrawalReservationMonthEnd,
         RequestType.WithdrawalReservationCancel,
@@ -88,10 +86,10 @@ export const UpdateContractsRequestSchema = z
         RequestType.CreditToMobile,
         RequestType.MobileToCredit,
         RequestType.ChangePaymentPlan,
-      ])
-      .nullable(),
+      ]),
+    ),
     resume: z.boolean(),
-    paymentMethodLabel: z.string().nullable(),
+    paymentMethodLabel: z.nullable(z.string()),
     ...TokenFields,
     /**
      * Cancel survey answers (cancelInfo survey list), each at most once; only a withdrawal or a
@@ -99,11 +97,12 @@ export const UpdateContractsRequestSchema = z
      */
     survey: z
       .array(CancelSurveyAnswerSchema)
-      .max(CancelSurveyAnswerSchema.options.length)
-      .refine((answers) => new Set(answers).size === answers.length, { message: '同じ回答が重複しています。' }),
+      .check(
+        z.maxLength(CancelSurveyAnswerSchema.options.length),
+        z.refine((answers) => new Set(answers).size === answers.length, { message: '同じ回答が重複しています。' }),
+      ),
   })
-  .strict()
-  .superRefine(planOfService);
+  .check(planOfService);
 export type UpdateContractsRequest = z.infer<typeof UpdateContractsRequestSchema>;
 
 /**

@@ -4,25 +4,25 @@
  * `index` is the entry's position in this answer; the app's support-history machine keeps the
  * list, the index being viewed and the transition flag (docs/flows/sumahosetup-support.md).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 import { JstDateTimeSchema } from './current-date';
 
 /** One menu of a visit: what the shop did, and its price including tax (0 when the plan covers it). */
 export const SupportMenuHistorySchema = z.object({
-  supportMenuNm: z.string().min(1),
-  price: z.number().int().nonnegative(),
+  supportMenuNm: z.string().check(z.minLength(1)),
+  price: z.int().check(z.nonnegative()),
 });
 export type SupportMenuHistory = z.infer<typeof SupportMenuHistorySchema>;
 
 export const SupportHistoryInfoSchema = z.object({
-  index: z.number().int().min(0),
-  supportCategoryNm: z.string().min(1),
+  index: z.int().check(z.minimum(0)),
+  supportCategoryNm: z.string().check(z.minLength(1)),
   /** The shop's order number of the visit. */
-  cfOrderNumber: z.string().min(1),
+  cfOrderNumber: z.string().check(z.minLength(1)),
   /** "yyyy/mm/dd hh:mm:ss" in Japan time. */
   supportAcceptedDt: JstDateTimeSchema,
-  supportAcceptedShopNm: z.string().min(1),
+  supportAcceptedShopNm: z.string().check(z.minLength(1)),
   supportMenuHistoryInfo: z.array(SupportMenuHistorySchema),
 });
 export type SupportHistoryInfo = z.infer<typeof SupportHistoryInfoSchema>;
@@ -30,7 +30,7 @@ export type SupportHistoryInfo = z.infer<typeof SupportHistoryInfoSchema>;
 export const SupportHistoryResponseSchema = z.object({
   supportHistoryInfo: z
     .array(SupportHistoryInfoSchema)
-    .refine((entries) => entries.every((entry, position) => entry.index === position), { message: 'index は並び順と一致させてください。' }),
+    .check(z.refine((entries) => entries.every((entry, position) => entry.index === position), { message: 'index は並び順と一致させてください。' })),
 });
 export type SupportHistoryResponse = z.infer<typeof SupportHistoryResponseSchema>;
 

@@ -7,7 +7,7 @@
  * so what the pages show and what the server does cannot differ.
  * Days are "yyyy/mm/dd" calendar days in Japan time, as the business date is.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JstDateSchema } from '../api/current-date';
 
 export const BenefitPeriodMonths = 6;
@@ -19,10 +19,10 @@ export function benefitPoints(milestoneMonths: number): number {
 
 export const BenefitGrantSchema = z.object({
   /** Months of continuous use the grant is for: 6, 12, 18... */
-  milestoneMonths: z.number().int().positive(),
+  milestoneMonths: z.int().check(z.positive()),
   /** The day the points were (or will be) granted. */
   grantedOn: JstDateSchema,
-  points: z.number().int().positive(),
+  points: z.int().check(z.positive()),
 });
 export type BenefitGrant = z.infer<typeof BenefitGrantSchema>;
 
@@ -32,16 +32,16 @@ export const ContinuedUseBenefitSchema = z.object({
   /** The first day of use. */
   startedOn: JstDateSchema,
   /** Whole months of continuous use up to the business date, or up to the last day of use. */
-  monthsOfUse: z.number().int().nonnegative(),
+  monthsOfUse: z.int().check(z.nonnegative()),
   /** Granted so far, newest first. */
   grants: z.array(BenefitGrantSchema),
-  totalPoints: z.number().int().nonnegative(),
+  totalPoints: z.int().check(z.nonnegative()),
   /**
    * The grant the current period is heading for, with the period's last day (the reckoning date a
    * request type 06 withdrawal takes effect on); null when the contract has ended, or is to end,
    * before the period is complete.
    */
-  next: BenefitGrantSchema.extend({ periodEndsOn: JstDateSchema }).nullable(),
+  next: z.nullable(z.extend(BenefitGrantSchema, { periodEndsOn: JstDateSchema })),
 });
 export type ContinuedUseBenefit = z.infer<typeof ContinuedUseBenefitSchema>;
 

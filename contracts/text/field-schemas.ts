@@ -5,7 +5,7 @@
  * (digits only; full-width katakana). MobilePhoneSchema is in mobile-phone-schema.ts, apart,
  * because of the weight of its phone-number metadata.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { dashToLongVowel, DashVariants, hiraganaToKatakana } from './japanese-text';
 import { isImei } from './number-format';
 
@@ -18,15 +18,15 @@ export function normalizeDigitInput(value: string): string {
 
 /** A digits-only field: NFKC, separators removed, then required, digits, exact length, `extra`. */
 export function digitField(label: string, digits: number, extra?: { check: (value: string) => boolean; error: string }) {
-  const inner = z
-    .string()
-    .min(1, { error: `${label}を入力してください。`, abort: true })
-    .regex(/^\d+$/, { error: `${label}は数字で入力してください。`, abort: true })
-    .length(digits, { error: `${label}は${digits}桁で入力してください。`, abort: true });
-  return z
-    .string({ error: `${label}を入力してください。` })
-    .transform(normalizeDigitInput)
-    .pipe(extra ? inner.refine(extra.check, { error: extra.error }) : inner);
+  const inner = z.string().check(
+    z.minLength(1, { error: `${label}を入力してください。`, abort: true }),
+    z.regex(/^\d+$/, { error: `${label}は数字で入力してください。`, abort: true }),
+    z.length(digits, { error: `${label}は${digits}桁で入力してください。`, abort: true }),
+  );
+  return z.pipe(
+    z.pipe(z.string({ error: `${label}を入力してください。` }), z.transform(normalizeDigitInput)),
+    extra ? inner.check(z.refine(extra.check, { error: extra.error })) : inner,
+  );
 }
 
 /** 7 digits. Output: digits only (format with formatPostalCode for display). */
@@ -47,27 +47,32 @@ export const KanaNameMaxLength = 30;
  * One part of a name in katakana (セイ or メイ). Half-width kana and hiragana become full-width
  * katakana, and a dash typed after a kana becomes ー.
  */
-export const KatakanaNameSchema = z
-  .string({ error: 'フリガナを入力してください。' })
-  .transform((value) => dashToLongVowel(hiraganaToKatakana(value.normalize('NFKC').trim())))
-  .pipe(
-    z
-      .string()
-      .min(1, { error: 'フリガナを入力してください。', abort: true })
-      .regex(/^[\u30A1-\u30FA\u30FC]+$/, { error: 'フリガナは全角カタカナで入力してください。', abort: true })
-      .max(KanaNameMaxLength, { error: `フリガナは${KanaNameMaxLength}文字以内で入力してください。` }),
-  );
+export const KatakanaNameSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'フリガナを入力してください。' }),
+    z.transform((value: string) => dashToLongVowel(hiraganaToKatakana(value.normalize('NFKC').trim()))),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, { error: 'フリガナを入力してください。', abort: true }),
+      z.regex(/^[\u30A1-\u30FA\u30FC]+$/, { error: 'フリガナは全角カタカナで入力してください。', abort: true }),
+      z.maxLength(KanaNameMaxLength, { error: `フリガナは${KanaNameMaxLength}文字以内で入力してください。` }),
+    ),
+);
 export type KatakanaName = z.infer<typeof KatakanaNameSchema>;
 
 /** A mail address (NFKC, trimmed). */
-export const MailAddressSchema = z
-  .string({ error: 'メールアドレスを入力してください。' })
-  .transform((value) => value.normalize('NFKC').trim())
-  .pipe(
+export const MailAddressSchema = z.pipe(
+  z.pipe(z.string({ error: 'メールアドレスを入力してください。' }), z.transform((value: string) => value.normalize('NFKC').trim())),
+  z.pipe(
     z
       .string()
-      .min(1, { error: 'メールアドレスを入力してください。', abort: true })
-      .max(254, { error: 'メールアドレスは254文字以内で入力してください。', abort: true })
-      .pipe(z.email({ error: 'メールアドレスの形式が正しくありません。' })),
-  );
+      .check(
+        z.minLength(1, { error: 'メールアドレスを入力してください。', abort: true }),
+        z.maxLength(254, { error: 'メールアドレスは254文字以内で入力してください。', abort: true }),
+      ),
+    z.email({ error: 'メールアドレスの形式が正しくありません。' }),
+  ),
+);
 export type MailAddress = z.infer<typeof MailAddressSchema>;

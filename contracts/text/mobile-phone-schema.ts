@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { digitField } from './field-schemas';
 import { isJapaneseMobileNumber } from './mobile-number';
 

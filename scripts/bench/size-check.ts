@@ -1,15 +1,16 @@
 /**
  * `npm run size`, run by CI (.ci/run): fails when a page's own chunk passes its budget
  * (15 KB gzip, ../shared/guide/budgets.md) or the first page's JavaScript grows past the
- * ceiling below. The entry's budget is 1.10x the floor; it is at about 1.16x today (issue 8
- * brings it down), so the ceiling is a ratchet: it fails any growth now, and is lowered to the
- * budget as the entry shrinks. The floor is built in the same run, so the ratio does not
- * depend on the machine.
+ * ceiling below. The entry's budget is 1.10x the floor; it is at 1.047x since the first page's
+ * contracts use zod's tree-shakable surface (docs/decisions/0083-first-page-zod-mini.md). The
+ * ceiling is a ratchet a little above today's figure, so growth of the first page is a decision
+ * (raise it in the same commit, saying why), never an accident; the budget leaves room for the
+ * flows still to come. The floor is built in the same run, so the ratio does not depend on the machine.
  */
 import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 
-/** Lower it whenever the entry shrinks; never raise it. At ENTRY_BUDGET_RATIO this is the budget itself. */
-const ENTRY_CEILING_RATIO = 1.16;
+/** Lower it whenever the entry shrinks; raise it only with a reason in the commit, never past ENTRY_BUDGET_RATIO. */
+const ENTRY_CEILING_RATIO = 1.06;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();

@@ -3,19 +3,20 @@
  * (docs/decisions/0006-endpoint-table.md). Served at GET /api/openapi.json.
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { Header, toRoutePattern, type EndpointDef } from '../../contracts/endpoint';
+import { toJSONSchema } from 'zod/v4/core';
+import { safeParse } from 'zod/mini';
+import { Header, toRoutePattern, type EndpointDef, type Schema } from '../../contracts/endpoint';
 import { ErrorBodySchema } from '../../contracts/error-catalogue';
 import { endpoints } from '../../contracts/endpoints';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+const toSchema = (schema: Schema, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
 
-function parametersOf(schema: z.ZodType, location: 'path' | 'query' | 'header'): JsonSchema[] {
+function parametersOf(schema: Schema, location: 'path' | 'query' | 'header'): JsonSchema[] {
   const json = toSchema(schema, 'input');
   const properties = (json['properties'] ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json['required'] ?? []) as string[]);
@@ -33,7 +34,7 @@ const errorResponse = (description: string) => ({
 });
 
 function operationOf(name: string, def: EndpointDef): JsonSchema {
-  const hasBody = !def.body.safeParse(undefined).success;
+  const hasBody = !safeParse(def.body, undefined).success;
   const parameters = [
     ...parametersOf(def.params, 'path'),
     ...parametersOf(def.query, 'query'),

@@ -9,8 +9,8 @@
  * endpoint also stores the answer under the request key (docs/decisions/0044-crash-safe-idempotency.md).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { Header, toRoutePattern, type EndpointDef } from '../../contracts/endpoint';
+import { z } from 'zod/mini';
+import { Header, toRoutePattern, type EndpointDef, type Schema } from '../../contracts/endpoint';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { Db, Effect } from '../db/client';
 import type { Env } from '../env';
@@ -51,15 +51,15 @@ export function sessionOf(context: { session: SessionRow | null }): SessionRow {
   return context.session;
 }
 
-function issuesOf(error: z.ZodError, where: string): Issue[] {
+function issuesOf(error: z.core.$ZodError, where: string): Issue[] {
   return error.issues.map((issue) => ({
     path: [where, ...issue.path.map(String)].join('.'),
     message: issue.message,
   }));
 }
 
-function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: string, issues: Issue[]): z.output<S> | undefined {
-  const result = schema.safeParse(value);
+function parsePart<S extends Schema>(schema: S, value: unknown, where: string, issues: Issue[]): z.output<S> | undefined {
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   issues.push(...issuesOf(result.error, where));
   return undefined;
@@ -72,7 +72,7 @@ function parsePart<S extends z.ZodType>(schema: S, value: unknown, where: string
  */
 async function answerOf<E extends EndpointDef>(def: E, handler: EndpointHandler<E>, context: EndpointContext<E>): Promise<unknown> {
   const value = await handler(context);
-  return context.env.NODE_ENV === 'production' ? value : def.response.parse(value);
+  return context.env.NODE_ENV === 'production' ? value : z.parse(def.response, value);
 }
 
 export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, def: E, handler: EndpointHandler<E>): void {

@@ -32,7 +32,7 @@ const SessionTokenField = 'session-token';
 const LoginQuerySchema = z
   .object({
     returnTo: z.string().max(2048).optional().catch(undefined),
-    type: SignOnTypeSchema.optional().catch(undefined),
+    type: z.optional(SignOnTypeSchema).catch(undefined),
     level: z.enum(['1', '2']).optional().catch(undefined),
   })
   .catch({});

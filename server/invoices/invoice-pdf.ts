@@ -23,7 +23,7 @@ const TextSchema = (max: number) =>
   z.string().min(1).max(max).regex(noControlCharacters, 'must be one line without control characters');
 // Up to 999,999,999 yen: the widest amount the columns are drawn for.
 const YenSchema = z.number().int().min(0).max(999_999_999);
-const DaySchema = JstDateSchema.refine(isCalendarDay, 'must be a calendar day yyyy/mm/dd');
+const DaySchema = JstDateSchema.check(z.refine(isCalendarDay, 'must be a calendar day yyyy/mm/dd'));
 
 const InvoiceLineSchema = z.object({
   description: TextSchema(60),

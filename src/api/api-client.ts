@@ -9,9 +9,9 @@
  * - `errorHandler: false`: never throws for a failed answer; resolves to `ApiResult`
  *   (`{ ok: true, status, data }` or `{ ok: false, status, error }`) and the handler is not told.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SystemType } from '../../contracts/codes';
-import { buildPath, Header, type EndpointDef } from '../../contracts/endpoint';
+import { buildPath, Header, type EndpointDef, type Schema } from '../../contracts/endpoint';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { logger } from '../lib/logger';
 
@@ -112,8 +112,8 @@ export function resetApiClient(): void {
   config = defaultConfig;
 }
 
-type Input<S> = S extends z.ZodType ? z.input<S> : never;
-type Output<S> = S extends z.ZodType ? z.output<S> : never;
+type Input<S> = S extends Schema ? z.input<S> : never;
+type Output<S> = S extends Schema ? z.output<S> : never;
 
 /** sbSystemId is filled from the session when the caller leaves it out. */
 type ParamsInput<P> = Input<P> extends object ? Omit<Input<P>, 'sbSystemId'> & { sbSystemId?: string } : never;
@@ -197,8 +197,8 @@ function buildHeaders(
 }
 
 const FailureBodySchema = z.object({
-  errorCode: z.string().min(1).optional().catch(undefined),
-  errorOptionals: z.object({ endDate: z.string().optional().catch(undefined) }).optional().catch(undefined),
+  errorCode: z.catch(z.optional(z.string().check(z.minLength(1))), undefined),
+  errorOptionals: z.catch(z.optional(z.object({ endDate: z.catch(z.optional(z.string()), undefined) })), undefined),
 });
 
 type Attempt =
@@ -333,7 +333,7 @@ async function execute<E extends EndpointDef>(endpoint: E, options: CallOptions<
   for (;;) {
     const outcome = await attempt(url, init, timeoutMs, opts.signal);
     if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
-      const parsed = endpoint.response.safeParse(outcome.body);
+      const parsed = z.safeParse(endpoint.response, outcome.body);
       if (parsed.success) return { ok: true, status: outcome.status, data: parsed.data as ResponseOf<E> };
       logger.error(`response of ${endpoint.method} ${endpoint.path} does not match its schema`, {
         correlationId: ids.correlationId,

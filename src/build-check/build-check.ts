@@ -3,12 +3,12 @@
  * /build-info.json?t=<timestamp>; a newer build than the running one offers a reload.
  * Build ids start with the build time (yyyymmddhhmmss), so "newer" is a string comparison.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { logger } from '../lib/logger';
 import { createMemoryStore } from '../stores/store-core';
 
 export const BuildInfoSchema = z.object({
-  buildId: z.string().regex(/^[0-9]{14}-[0-9a-f]+$/),
+  buildId: z.string().check(z.regex(/^[0-9]{14}-[0-9a-f]+$/)),
   builtAt: z.string(),
 });
 export type BuildInfo = z.infer<typeof BuildInfoSchema>;

@@ -3,7 +3,7 @@
  * contracts/hosts.ts) plus the few values fixed at build time. Nothing else in src/ reads
  * import.meta.env or window.location.hostname for configuration.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   DefaultEntryAllowedHosts,
   DefaultRedirectAllowedHosts,
@@ -28,26 +28,22 @@ export type AppConfig = {
   readonly logLevel: string | undefined;
 };
 
-const hostListSchema = z
-  .string()
-  .optional()
-  .transform((value) =>
+const hostListSchema = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) =>
     (value ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter((host) => host !== ''),
-  );
+  ),
+);
 
 const BuildEnvSchema = z.object({
-  VITE_BUILD_ID: z.string().min(1).default('dev'),
-  VITE_TAG_MANAGER_ID: z
-    .string()
-    .regex(/^GTM-[A-Z0-9]+$/)
-    .optional()
-    .catch(undefined),
+  VITE_BUILD_ID: z._default(z.string().check(z.minLength(1)), 'dev'),
+  VITE_TAG_MANAGER_ID: z.catch(z.optional(z.string().check(z.regex(/^GTM-[A-Z0-9]+$/))), undefined),
   VITE_ENTRY_ALLOWED_HOSTS: hostListSchema,
   VITE_REDIRECT_ALLOWED_HOSTS: hostListSchema,
-  VITE_LOG_LEVEL: z.string().optional(),
+  VITE_LOG_LEVEL: z.optional(z.string()),
 });
 export type BuildEnv = z.input<typeof BuildEnvSchema>;
 

@@ -11,7 +11,7 @@
  * `createActor` import, which tree-shaking drops from the app (xstate has no side effects).
  */
 import { createActor, type Actor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { persistDecision, redactSnapshot, type PersistDecision } from '../../machines/persistence';
 
 export type FlowMachine = { readonly id: string; readonly machine: AnyStateMachine };
@@ -78,7 +78,7 @@ export type FlowRegistry = {
 export const PersistedFlowSchema = z.object({
   machineVersion: z.string(),
   machineId: z.string(),
-  flowId: z.string().min(1),
+  flowId: z.string().check(z.minLength(1)),
   snapshot: z.record(z.string(), z.unknown()),
 });
 export type PersistedFlow = z.infer<typeof PersistedFlowSchema>;

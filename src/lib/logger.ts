@@ -8,7 +8,7 @@
  * on only when the config asks for it, so trace calls may stay in the code.
  * Never pass tokens, card data or unmasked personal data to the logger.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const LogLevelSchema = z.enum(['NONE', 'CONSOLE', 'DEBUG', 'INFO', 'WARN', 'ERROR']);
 export type LogLevel = z.infer<typeof LogLevelSchema>;

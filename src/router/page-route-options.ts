@@ -5,7 +5,7 @@
  * (src/navigation/navigation-rules.ts).
  */
 import type { AnyRoute } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { pageEndpoints } from '../../contracts/page-endpoints';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { callApi } from '../api/api-client';
@@ -25,7 +25,7 @@ type BeforeLoadArgs = { context: RouterContext; location: Location; search: Reco
 type LoaderArgs = { context: RouterContext & Record<string, unknown> };
 
 export type PageRouteOptions = {
-  readonly validateSearch?: z.ZodType;
+  readonly validateSearch?: z.ZodMiniType;
   readonly beforeLoad?: (args: BeforeLoadArgs) => unknown;
   readonly loader?: (args: LoaderArgs) => unknown;
 };
@@ -37,7 +37,7 @@ function searchValue(search: Record<string, unknown>, location: Location, name: 
   return location.state.strippedSearch?.[name];
 }
 
-const optionalText = z.string().min(1).max(2048).optional().catch(undefined);
+const optionalText = z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(2048))), undefined);
 
 const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
   validateSearch: z.object({ flowId: optionalText }),
@@ -100,12 +100,8 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   },
   CMN0005: {
     validateSearch: z.object({
-      code: z
-        .string()
-        .regex(/^[A-Z][0-9]{4}$/)
-        .optional()
-        .catch(undefined),
-      endDate: z.string().max(32).optional().catch(undefined),
+      code: z.catch(z.optional(z.string().check(z.regex(/^[A-Z][0-9]{4}$/))), undefined),
+      endDate: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
     }),
   },
   CMN0006: paymentReturn('completed'),

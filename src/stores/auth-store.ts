@@ -4,7 +4,7 @@
  * (docs/decisions/0016-client-stores.md); the browser holds an HttpOnly session cookie, and
  * `sessionToken` is the per-session anti-forgery token the API headers carry.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPersistedStore } from './store-core';
 
 export const MailAddressCheckInfoSchema = z.object({
@@ -16,13 +16,13 @@ export type MailAddressCheckInfo = z.infer<typeof MailAddressCheckInfoSchema>;
 export const AuthStateSchema = z.object({
   configInitialized: z.boolean(),
   businessDateInitialized: z.boolean(),
-  sessionToken: z.string().nullable(),
-  sbSystemId: z.string().nullable(),
-  sbId: z.string().nullable(),
-  dummySbSystemId: z.string().nullable(),
-  pageId: z.string().nullable(),
+  sessionToken: z.nullable(z.string()),
+  sbSystemId: z.nullable(z.string()),
+  sbId: z.nullable(z.string()),
+  dummySbSystemId: z.nullable(z.string()),
+  pageId: z.nullable(z.string()),
   /** Set only once per session: see `setAuthorizedClientId`. */
-  authorizedClientId: z.string().nullable(),
+  authorizedClientId: z.nullable(z.string()),
   lv2Authed: z.boolean(),
   dummyFeature: z.boolean(),
   /** One flag per service with a mail-address check. */

@@ -3,22 +3,22 @@
  * sealed with a key derived from the session token (spec section 9); the plain value lives in
  * memory and is recovered after a reload with `readServiceContractId`.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { authStore } from './auth-store';
 import { openValue, sealValue } from './sealed-value';
 import { createPersistedStore } from './store-core';
 
 export const CommonStateSchema = z.object({
   /** `v1.<salt>.<iv>.<ciphertext>` (sealed-value.ts); never the plain id. */
-  serviceContractIdSealed: z.string().nullable(),
-  contractStatus: z.string().nullable(),
-  userType: z.string().nullable(),
+  serviceContractIdSealed: z.nullable(z.string()),
+  contractStatus: z.nullable(z.string()),
+  userType: z.nullable(z.string()),
   /** The previous internal page id (page guards read it). */
-  internalFrom: z.string().nullable(),
-  casisAuthorizedRetryCnt: z.number().int().min(0),
-  transitionFromTypeForApply: z.string().nullable(),
+  internalFrom: z.nullable(z.string()),
+  casisAuthorizedRetryCnt: z.int().check(z.minimum(0)),
+  transitionFromTypeForApply: z.nullable(z.string()),
   /** The spec's TORCancelPageId. */
-  torCancelPageId: z.string().nullable(),
+  torCancelPageId: z.nullable(z.string()),
 });
 export type CommonState = z.infer<typeof CommonStateSchema>;
 

@@ -1,5 +1,5 @@
 /** Terms texts already fetched, by id (spec section 3, "message"). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPersistedStore } from './store-core';
 
 export const MessageStateSchema = z.object({

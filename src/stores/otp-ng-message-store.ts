@@ -1,9 +1,9 @@
 /** The one-time-password failure message to show (spec section 3, "otpNgMessage"). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPersistedStore } from './store-core';
 
 export const OtpNgMessageStateSchema = z.object({
-  otpNgMessage: z.string().nullable(),
+  otpNgMessage: z.nullable(z.string()),
 });
 export type OtpNgMessageState = z.infer<typeof OtpNgMessageStateSchema>;
 

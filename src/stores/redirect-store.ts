@@ -1,10 +1,10 @@
 /** The external URL /Redirect forwards to (spec section 3, "redirect"). */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPersistedStore } from './store-core';
 
 export const RedirectStateSchema = z.object({
   /** Checked against the server's allow list before use; never followed blindly. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
 });
 export type RedirectState = z.infer<typeof RedirectStateSchema>;
 

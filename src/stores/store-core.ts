@@ -6,7 +6,7 @@
  * tab must never crash the app.
  */
 import { useSyncExternalStore } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { logger } from '../lib/logger';
 
 export type Listener = () => void;
@@ -94,7 +94,7 @@ const registry = new Set<Store<object>>();
  * A store persisted in sessionStorage under `portal.<name>.v<version>`. Bump the version
  * whenever the schema changes incompatibly: older keys are then removed unread.
  */
-export function createPersistedStore<S extends z.ZodObject>(options: {
+export function createPersistedStore<S extends z.ZodMiniObject>(options: {
   readonly name: string;
   readonly version: number;
   readonly schema: S;
@@ -114,7 +114,7 @@ export function createPersistedStore<S extends z.ZodObject>(options: {
       }
       const raw = store.getItem(storageKey);
       if (raw === null) return options.defaults();
-      const parsed = options.schema.safeParse(JSON.parse(raw));
+      const parsed = z.safeParse(options.schema, JSON.parse(raw));
       if (parsed.success) return parsed.data;
       logger.warn(`stored ${options.name} state has the wrong shape; defaults used`);
     } catch {
@@ -129,7 +129,7 @@ export function createPersistedStore<S extends z.ZodObject>(options: {
   };
 
   const write = (state: T) => {
-    const checked = options.schema.safeParse(state);
+    const checked = z.safeParse(options.schema, state);
     if (!checked.success) {
       // A programming error: keep the bad state out of storage so a reload starts clean.
       logger.error(`refused to persist an invalid ${options.name} state`, checked.error.issues);

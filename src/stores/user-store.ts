@@ -2,7 +2,7 @@
  * The account-menu change in progress (spec section 3, "user"). `userBeforeData` is what the
  * customer had before the change, shown beside the new values on the confirm pages.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createPersistedStore } from './store-core';
 
 export const NotificationSettingSchema = z.object({
@@ -19,26 +19,26 @@ export const UserBeforeDataSchema = z.object({
     lastNameKana: z.string(),
     firstNameKana: z.string(),
   }),
-  birthday: z.string().nullable(),
+  birthday: z.nullable(z.string()),
   address: z.object({
     postalCode: z.string(),
     address: z.string(),
     subAddress: z.string(),
   }),
-  phoneNumber: z.string().nullable(),
-  mailAddress: z.string().nullable(),
+  phoneNumber: z.nullable(z.string()),
+  mailAddress: z.nullable(z.string()),
   notificationList: z.array(NotificationSettingSchema),
 });
 export type UserBeforeData = z.infer<typeof UserBeforeDataSchema>;
 
 export const UserStateSchema = z.object({
-  userChangeKey: z.string().nullable(),
+  userChangeKey: z.nullable(z.string()),
   /** The new values, by field name, until the change is submitted. */
-  userChangeData: z.record(z.string(), z.string()).nullable(),
-  transitionSource: z.string().nullable(),
+  userChangeData: z.nullable(z.record(z.string(), z.string())),
+  transitionSource: z.nullable(z.string()),
   fromMemberInfoConfirmFlg: z.boolean(),
   optins: z.array(NotificationSettingSchema),
-  userBeforeData: UserBeforeDataSchema.nullable(),
+  userBeforeData: z.nullable(UserBeforeDataSchema),
 });
 export type UserState = z.infer<typeof UserStateSchema>;
 

@@ -103,7 +103,7 @@ const getPdf = defineEndpoint({
   path: '/api/customer/{sbSystemId}/invoice/{cfService}/pdf',
   retry: true,
   summary: 'test read with a second path param',
-  params: CustomerParams.extend({ cfService: z.string() }),
+  params: z.object({ ...CustomerParams.shape, cfService: z.string() }),
   query: NoQuery,
   body: NoBody,
   response: ValueResponse,

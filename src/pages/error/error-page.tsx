@@ -3,10 +3,10 @@
  * here with (history state, else ?code=), and the way back to the top page.
  */
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorMessage } from '../../components/error-message';
 
-const ErrorSearchSchema = z.object({ code: z.string().optional(), endDate: z.string().optional() });
+const ErrorSearchSchema = z.object({ code: z.optional(z.string()), endDate: z.optional(z.string()) });
 
 export function ErrorPage() {
   const state = useLocation({ select: (location) => location.state });

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ImeiSchema,
   KanaNameMaxLength,
@@ -16,7 +16,7 @@ import { toFullWidth } from '../../../contracts/text/width-conversion';
 
 const digits = (length: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: length, maxLength: length });
 
-function firstMessage(schema: z.ZodType, value: unknown): string | undefined {
+function firstMessage(schema: z.ZodMiniType, value: unknown): string | undefined {
   const result = schema.safeParse(value);
   return result.success ? undefined : result.error.issues[0]?.message;
 }
