@@ -1,0 +1,31 @@
+/**
+ * The oracle of every registered flow, by flow id: the transitions where a flow document states
+ * them, the pages for every flow (spec-pages.ts).
+ */
+import type { FlowOracle } from './path-oracle';
+import { applyOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
+import { otpOracle } from './otp-oracle';
+import { flowPages, SpecServices } from './spec-pages';
+
+const { anshin, basketLive } = SpecServices;
+
+// Each oracle keeps its own facts; the run only hands them back to the oracle that made them.
+const stated = [
+  applyOracle('anshinApply', anshin),
+  changePaymentOracle('anshinChangePayment', anshin),
+  resumeOracle('anshinResume', anshin),
+  applyOracle('basketLiveApply', basketLive),
+  changePaymentOracle('basketLiveChangePayment', basketLive),
+  otpOracle,
+] as unknown as readonly FlowOracle<unknown>[];
+
+const byId = new Map(stated.map((oracle) => [oracle.flowId, oracle]));
+
+/** The oracle of a flow; pages only where its transitions are not stated here yet. */
+export function oracleFor(flowId: string): FlowOracle<unknown> {
+  const known = byId.get(flowId);
+  if (known !== undefined) return known;
+  const pages = flowPages[flowId];
+  if (pages === undefined) throw new Error(`${flowId}: no page table of the spec names this flow (test/mbt/oracle/spec-pages.ts)`);
+  return { flowId, pages, initial: () => ({ step: '', facts: undefined }) };
+}
