@@ -35,14 +35,15 @@ export const requestTypeOfOperation: Readonly<Record<string, string>> = {
 
 /**
  * The request type a submit carries (section 4, request type codes): 01 registration by mobile,
- * 02 by credit, 07 credit to credit, 08 credit to mobile, 09 mobile to credit; a resume that keeps
- * its method carries none (docs/flows/anshin-data-box.md section 4). Undefined: no such request.
+ * 02 by credit, 08 credit to mobile; a new card (99) the type its card operation sets; a resume
+ * that keeps its method carries none (docs/flows/anshin-data-box.md section 4). Undefined: no
+ * such request.
  */
 export function requestTypeFor(action: PaymentAction, current: Method | null, chosen: Choice): string | null | undefined {
-  if (action === 'apply') return chosen === '01' ? '01' : chosen === '02' || chosen === '99' ? '02' : undefined;
+  if (action === 'apply') return chosen === '01' ? '01' : chosen === '02' ? '02' : chosen === '99' ? requestTypeOfOperation['10'] : undefined;
   if (chosen === 'keep') return action === 'resume' ? null : undefined;
   if (chosen === '01') return current === '02' ? '08' : undefined;
-  if (chosen === '99') return current === '02' ? '07' : current === '01' ? '09' : undefined;
+  if (chosen === '99') return current === null ? undefined : requestTypeOfOperation[operationFor(action, current)];
   return undefined;
 }
 
