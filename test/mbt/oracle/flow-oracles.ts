@@ -3,11 +3,11 @@
  * them, the pages for every flow (spec-pages.ts).
  */
 import type { FlowOracle } from './path-oracle';
-import { applyOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
+import { applyOracle, cancelOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
 import { otpOracle } from './otp-oracle';
 import { flowPages, SpecServices } from './spec-pages';
 
-const { anshin, basketLive } = SpecServices;
+const { anshin, basketLive, inStoreSupport } = SpecServices;
 
 // Each oracle keeps its own facts; the run only hands them back to the oracle that made them.
 const stated = [
@@ -16,6 +16,9 @@ const stated = [
   resumeOracle('anshinResume', anshin),
   applyOracle('basketLiveApply', basketLive),
   changePaymentOracle('basketLiveChangePayment', basketLive),
+  cancelOracle('anshinCancel', anshin),
+  cancelOracle('basketLiveCancel', basketLive),
+  cancelOracle('inStoreSupportCancel', inStoreSupport),
   otpOracle,
 ] as unknown as readonly FlowOracle<unknown>[];
 

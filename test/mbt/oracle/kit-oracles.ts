@@ -24,6 +24,8 @@ export type KitFacts = {
   readonly card: boolean;
   /** Apply: the card values moved aside by a mobile-bill choice (section 4). */
   readonly tempCredit: boolean;
+  /** Cancel: the way of cancelling chosen (request type 03 to 06). */
+  readonly cancelType: string | null;
 };
 
 const fresh = (plan: string): KitFacts => ({
@@ -35,6 +37,7 @@ const fresh = (plan: string): KitFacts => ({
   chosen: null,
   card: false,
   tempCredit: false,
+  cancelType: null,
 });
 
 type Rule = SpecTransition<KitFacts>;
@@ -354,5 +357,75 @@ export function resumeOracle(flowId: string, service: SpecService): FlowOracle<K
     initial: () => ({ step: 'loading', facts: fresh(service.plans[0]) }),
     transitions,
     invocation: paymentInvocation('resume', service, 'updateContract'),
+  };
+}
+
+/**
+ * The ways of cancelling by contract status, the first the default (docs/flows: data storage and
+ * basket live section 3, in-store support's table of ADR 0072): 03 withdrawal, 04 reservation at
+ * month end, 05 reservation cancel, 06 reservation on the reckoning date (section 4).
+ */
+function cancelTypes(service: SpecService, status: string | undefined): readonly string[] {
+  if (status === 'active') return service.serviceId === '237' ? ['04', '06', '03'] : ['04', '03'];
+  if (status === 'withdrawal_reserved') return ['05'];
+  if (status === 'suspended') return ['03'];
+  return [];
+}
+
+export function cancelOracle(flowId: string, service: SpecService): FlowOracle<KitFacts> {
+  const submit = 'updateContract';
+  const transitions: Rule[] = [
+    ...loadContract('inform'),
+    {
+      rule: 'docs/flows section 3: a contract with a way of cancelling goes on, the first way chosen',
+      from: 'inform',
+      on: 'wizard.next',
+      when: (f) => cancelTypes(service, f.contract?.status).length > 0,
+      to: 'confirm',
+      then: (f) => ({ ...f, cancelType: cancelTypes(service, f.contract?.status)[0] ?? null }),
+    },
+    {
+      rule: 'section 4 request types: only a way the contract status offers may be chosen',
+      from: 'confirm',
+      on: 'cancel.select',
+      when: (f, e) => cancelTypes(service, f.contract?.status).includes(e.requestType as string),
+      to: Stay,
+      then: (f, e) => ({ ...f, cancelType: e.requestType as string }),
+    },
+    { rule: 'section 3 cancelInfo: the survey is answered on the confirmation', from: 'confirm', on: 'survey.answer', to: Stay },
+    { rule: 'section 4: the cancel is submitted from Cancel/Confirm', from: 'confirm', on: 'confirm.submit', to: 'submitting' },
+    { rule: 'docs/flows section 3: back from the confirmation to the information', from: 'confirm', on: 'wizard.back', to: 'inform' },
+    { rule: 'section 4: Cancel-complete follows Cancel/Confirm\'s submit', from: 'submitting', on: `xstate.done.actor.${submit}`, to: 'completed' },
+    {
+      rule: 'DEC idempotent submit: a failure without an error code may be resent',
+      from: 'submitting',
+      on: `xstate.error.actor.${submit}`,
+      when: (_, e) => errorCode(e) === undefined,
+      to: 'submitUnknown',
+    },
+    {
+      rule: 'section 8: a refused cancel shows its error code on the error page',
+      from: 'submitting',
+      on: `xstate.error.actor.${submit}`,
+      to: 'failed',
+      shows: (after, _, e) => showsError(String(errorCode(e)))(after),
+    },
+    { rule: 'DEC idempotent submit: resend under the same key', from: 'submitUnknown', on: 'error.retry', to: 'submitting' },
+  ];
+  return {
+    flowId,
+    pages: flowPages[flowId] ?? { steps: {}, entry: [] },
+    initial: () => ({ step: 'loading', facts: fresh(service.plans[0]) }),
+    transitions,
+    invocation: (invocation, facts) => {
+      if (invocation.src !== submit) return undefined;
+      const body = (invocation.input as { body: Record<string, unknown> }).body;
+      const wrong = [
+        body.requestType === facts.cancelType ? undefined : `section 4 request types: the cancel chosen is ${String(facts.cancelType)}, the machine sent ${String(body.requestType)}`,
+        body.planId === facts.contract?.planId ? undefined : `section 3 cancelInfo: plan ${String(facts.contract?.planId)}, the machine sent ${String(body.planId)}`,
+        body.serviceId === service.serviceId ? undefined : `section 3: service ${service.serviceId}, the machine sent ${String(body.serviceId)}`,
+      ].filter((problem): problem is string => problem !== undefined);
+      return wrong.length === 0 ? undefined : wrong.join('; ');
+    },
   };
 }

@@ -100,7 +100,7 @@ export class PathOracle<F> {
       const transition = specTransition(this.oracle, this.step, this.facts, event);
       const expected = transition === undefined ? this.step : transition.to === Stay ? this.step : transition.to;
       if (transition === undefined && actual !== this.step) {
-        problems.push(`the spec gives ${this.step} no transition on ${describe(event)}, the machine went to ${actual}`);
+        problems.push(`${refusal(this.oracle, this.step, event)}: ${describe(event)} in ${this.step} must be refused, the machine went to ${actual}`);
       } else if (transition !== undefined && !within(actual, expected)) {
         problems.push(`${transition.rule}: expected ${expected} after ${describe(event)} in ${this.step}, the machine went to ${actual}`);
       }
@@ -122,6 +122,12 @@ export class PathOracle<F> {
     else if (route !== page) problems.push(`page table / flow document: ${actual} is shown on ${String(page)}, the machine shows ${String(route)}`);
     return problems;
   }
+}
+
+/** Why the spec refuses an event: the rules for it whose conditions do not hold, or none at all. */
+function refusal<F>(oracle: FlowOracle<F>, step: string, event: OracleEvent): string {
+  const unmet = (oracle.transitions ?? []).filter((t) => within(step, t.from) && matches(event.type, t.on)).map((t) => t.rule);
+  return unmet.length === 0 ? `the flow document gives ${step} no transition on ${event.type}` : `not met: ${unmet.join('; ')}`;
 }
 
 function describe(event: OracleEvent): string {
