@@ -169,6 +169,21 @@ function paymentInvocation(action: PaymentAction, service: SpecService, submitSr
   };
 }
 
+/**
+ * The request type the flow holds on its pages must be the one the spec gives (section 4),
+ * exactly: `expected` answers for the steps that hold one, undefined for the others.
+ */
+function holdsRequestType(info: string, expected: (step: string, facts: KitFacts) => string | null | undefined) {
+  return (after: { context: unknown }, step: string, facts: KitFacts): string | undefined => {
+    const want = expected(step, facts);
+    if (want === undefined) return undefined;
+    const held = ((after.context as Record<string, { requestType?: unknown }>)[info] ?? {}).requestType;
+    return held === want ? undefined : `section 4 request types: on ${step} the ${info} must hold request type ${String(want)}, it holds ${String(held)}`;
+  };
+}
+
+const atOrAfter = (steps: readonly string[]) => (step: string) => steps.some((s) => step === s || step.startsWith(`${s}.`));
+
 const methodOf = (e: OracleEvent) => e.method as string;
 const isMailOnlyFailure = (response: Record<string, unknown>) => {
   const ngList = (response.ngList ?? []) as { parameter: string }[];
@@ -280,6 +295,9 @@ export function applyOracle(flowId: string, service: SpecService): FlowOracle<Ki
     pages: flowPages[flowId] ?? { steps: {}, entry: [] },
     initial: () => ({ step: 'landing', facts: fresh(service.plans[0]) }),
     transitions,
+    everyStep: holdsRequestType('applyInfo', (step, f) =>
+      atOrAfter(['confirm', 'otp', 'submitting', 'submitUnknown', 'completed'])(step) && f.chosen !== null ? requestTypeFor('apply', null, f.chosen) : undefined,
+    ),
     invocation: paymentInvocation('apply', service, 'registerService'),
   };
 }
@@ -317,6 +335,12 @@ export function changePaymentOracle(flowId: string, service: SpecService): FlowO
     pages: flowPages[flowId] ?? { steps: {}, entry: [] },
     initial: () => ({ step: 'loading', facts: fresh(service.plans[0]) }),
     transitions,
+    // docs/flows section 2: entering the payment page sets the change provisionally, 07 from a card, 09 from the mobile bill.
+    everyStep: holdsRequestType('changeInfo', (step, f) => {
+      if (!atOrAfter(['paymentSelect', 'cardProvider', 'confirm', 'otp', 'submitting', 'submitUnknown', 'completed'])(step)) return undefined;
+      const current = f.contract?.method ?? null;
+      return f.chosen === null ? (current === '02' ? '07' : '09') : requestTypeFor('changePayment', current, f.chosen);
+    }),
     invocation: paymentInvocation('changePayment', service, 'updateContract'),
   };
 }
@@ -356,6 +380,11 @@ export function resumeOracle(flowId: string, service: SpecService): FlowOracle<K
     pages: flowPages[flowId] ?? { steps: {}, entry: [] },
     initial: () => ({ step: 'loading', facts: fresh(service.plans[0]) }),
     transitions,
+    everyStep: holdsRequestType('resumeInfo', (step, f) =>
+      atOrAfter(['confirm', 'otp', 'submitting', 'submitUnknown', 'completed'])(step) && f.chosen !== null
+        ? requestTypeFor('resume', f.contract?.method ?? null, f.chosen)
+        : undefined,
+    ),
     invocation: paymentInvocation('resume', service, 'updateContract'),
   };
 }

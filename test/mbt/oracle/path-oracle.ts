@@ -37,6 +37,8 @@ export type FlowOracle<F> = {
   readonly initial: (input: unknown) => { readonly step: string; readonly facts: F };
   /** Absent where no flow document states the transitions yet: then only the pages are checked. */
   readonly transitions?: readonly SpecTransition<F>[];
+  /** What every snapshot must show in its step (the request type a page holds); a message when wrong. */
+  readonly everyStep?: (after: AnyMachineSnapshot, step: string, facts: F) => string | undefined;
   /** What an invoked actor must receive (operation code, request body); a message when wrong. */
   readonly invocation?: (invocation: Invocation, facts: F) => string | undefined;
 };
@@ -112,6 +114,8 @@ export class PathOracle<F> {
       }
       this.step = actual;
     }
+    const held = this.oracle.everyStep?.(replayed.after, actual, this.facts);
+    if (held !== undefined) problems.push(held);
     for (const invocation of replayed.invoked) {
       const wrong = this.oracle.invocation?.(invocation, this.facts);
       if (wrong !== undefined) problems.push(wrong);
