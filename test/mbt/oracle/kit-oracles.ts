@@ -105,7 +105,6 @@ function otpAndSubmit(src: string, afterUnusable: string, reset: (f: KitFacts) =
     },
     { rule: 'section 8: a failed one-time password goes to the error page', from: 'otp', on: done, when: (_, e) => outcome(e) === 'failed', to: 'failed' },
     { rule: 'section 8: a crashed one-time password goes to the error page', from: 'otp', on: 'xstate.error.actor.verifyContact', to: 'failed' },
-    { rule: 'section 7: an accepted submit completes', from: 'submitting', on: `xstate.done.actor.${src}`, to: 'completed' },
     {
       rule: `section 8 W0008: a card refused at submit returns to ${afterUnusable} with W0008`,
       from: 'submitting',
@@ -115,6 +114,14 @@ function otpAndSubmit(src: string, afterUnusable: string, reset: (f: KitFacts) =
       then: reset,
       shows: showsNotice(SpecError.CardUnusable),
     },
+    ...submitOutcomes(src),
+  ];
+}
+
+/** After the flow's own answers to a rejected submit: unknown outcome resendable, a code on the error page (section 7, 8). */
+function submitOutcomes(src: string): Rule[] {
+  return [
+    { rule: 'section 7: an accepted submit completes', from: 'submitting', on: `xstate.done.actor.${src}`, to: 'completed' },
     {
       rule: 'DEC idempotent submit: a failure without an error code may be resent',
       from: 'submitting',
@@ -424,22 +431,8 @@ export function cancelOracle(flowId: string, service: SpecService): FlowOracle<K
     { rule: 'section 3 cancelInfo: the survey is answered on the confirmation', from: 'confirm', on: 'survey.answer', to: Stay },
     { rule: 'section 4: the cancel is submitted from Cancel/Confirm', from: 'confirm', on: 'confirm.submit', to: 'submitting' },
     { rule: 'docs/flows section 3: back from the confirmation to the information', from: 'confirm', on: 'wizard.back', to: 'inform' },
-    { rule: 'section 4: Cancel-complete follows Cancel/Confirm\'s submit', from: 'submitting', on: `xstate.done.actor.${submit}`, to: 'completed' },
-    {
-      rule: 'DEC idempotent submit: a failure without an error code may be resent',
-      from: 'submitting',
-      on: `xstate.error.actor.${submit}`,
-      when: (_, e) => errorCode(e) === undefined,
-      to: 'submitUnknown',
-    },
-    {
-      rule: 'section 8: a refused cancel shows its error code on the error page',
-      from: 'submitting',
-      on: `xstate.error.actor.${submit}`,
-      to: 'failed',
-      shows: (after, _, e) => showsError(String(errorCode(e)))(after),
-    },
-    { rule: 'DEC idempotent submit: resend under the same key', from: 'submitUnknown', on: 'error.retry', to: 'submitting' },
+    // Section 4, "Cancel-complete requires Cancel/Confirm": the completed page follows only its submit.
+    ...submitOutcomes(submit),
   ];
   return {
     flowId,
