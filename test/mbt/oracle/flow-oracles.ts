@@ -5,6 +5,7 @@
 import type { FlowOracle } from './path-oracle';
 import { applyOracle, cancelOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
 import { otpOracle } from './otp-oracle';
+import { planChangeOracle } from './plan-change-oracle';
 import { flowPages, SpecServices } from './spec-pages';
 
 const { anshin, basketLive, inStoreSupport } = SpecServices;
@@ -19,6 +20,7 @@ const stated = [
   cancelOracle('anshinCancel', anshin),
   cancelOracle('basketLiveCancel', basketLive),
   cancelOracle('inStoreSupportCancel', inStoreSupport),
+  planChangeOracle,
   otpOracle,
 ] as unknown as readonly FlowOracle<unknown>[];
 
