@@ -7,6 +7,7 @@
 import type { Invocation } from '../../../scripts/mbt/path-replay';
 import { Stay, type FlowOracle, type OracleEvent, type SpecTransition } from './path-oracle';
 import { EntryJudgement, SpecError, operationFor, requestTypeFor, type Choice, type Method, type PaymentAction } from './spec-codes';
+import { errorCode, output, showsError, showsNotice, submitOutcomes } from './shared-rules';
 import { flowPages, type SpecService } from './spec-pages';
 
 type Contract = { readonly status: string; readonly method: Method | null; readonly planId: string | null };
@@ -42,20 +43,13 @@ const fresh = (plan: string): KitFacts => ({
 
 type Rule = SpecTransition<KitFacts>;
 
-const output = (event: OracleEvent) => event.output as Record<string, unknown>;
 const outcome = (event: OracleEvent) => output(event).outcome;
-const errorCode = (event: OracleEvent): unknown => (event.error as { errorCode?: unknown } | undefined)?.errorCode;
-const context = (snapshot: { context: unknown }) => snapshot.context as { notice?: unknown; errorCode?: unknown };
 
 function contractOf(event: OracleEvent): Contract {
   const out = output(event);
   return { status: String(out.status), method: (out.paymentMethod as Method | null) ?? null, planId: (out.planId as string | null) ?? null };
 }
 
-const showsNotice = (code: string) => (after: { context: unknown }) =>
-  context(after).notice === code ? undefined : `the page must show ${code}, it shows ${String(context(after).notice)}`;
-const showsError = (code: string) => (after: { context: unknown }) =>
-  context(after).errorCode === code ? undefined : `the error page must show ${code}, it shows ${String(context(after).errorCode)}`;
 
 /** The card provider round trip (flow documents section 6): returns to `back`, or to `confirm` with a card. */
 function cardRoundTrip(back: string): Rule[] {
@@ -114,29 +108,7 @@ function otpAndSubmit(src: string, afterUnusable: string, reset: (f: KitFacts) =
       then: reset,
       shows: showsNotice(SpecError.CardUnusable),
     },
-    ...submitOutcomes(src),
-  ];
-}
-
-/** After the flow's own answers to a rejected submit: unknown outcome resendable, a code on the error page (section 7, 8). */
-function submitOutcomes(src: string): Rule[] {
-  return [
-    { rule: 'section 7: an accepted submit completes', from: 'submitting', on: `xstate.done.actor.${src}`, to: 'completed' },
-    {
-      rule: 'DEC idempotent submit: a failure without an error code may be resent',
-      from: 'submitting',
-      on: `xstate.error.actor.${src}`,
-      when: (_, e) => errorCode(e) === undefined,
-      to: 'submitUnknown',
-    },
-    {
-      rule: 'section 8: a refused submit shows its error code on the error page',
-      from: 'submitting',
-      on: `xstate.error.actor.${src}`,
-      to: 'failed',
-      shows: (after, _, e) => showsError(String(errorCode(e)))(after),
-    },
-    { rule: 'DEC idempotent submit: resend under the same key', from: 'submitUnknown', on: 'error.retry', to: 'submitting' },
+    ...submitOutcomes<KitFacts>(src),
   ];
 }
 
@@ -432,7 +404,7 @@ export function cancelOracle(flowId: string, service: SpecService): FlowOracle<K
     { rule: 'section 4: the cancel is submitted from Cancel/Confirm', from: 'confirm', on: 'confirm.submit', to: 'submitting' },
     { rule: 'docs/flows section 3: back from the confirmation to the information', from: 'confirm', on: 'wizard.back', to: 'inform' },
     // Section 4, "Cancel-complete requires Cancel/Confirm": the completed page follows only its submit.
-    ...submitOutcomes(submit),
+    ...submitOutcomes<KitFacts>(submit),
   ];
   return {
     flowId,

@@ -5,6 +5,7 @@
  * (spec section 4, change payment plan) naming the plan chosen.
  */
 import { Stay, type FlowOracle, type OracleEvent, type SpecTransition } from './path-oracle';
+import { showsError, submitOutcomes } from './shared-rules';
 import { SpecServices, flowPages } from './spec-pages';
 
 export type PlanFacts = {
@@ -24,8 +25,6 @@ function offered(facts: PlanFacts): readonly string[] {
   return SpecServices.basketLive.plans.filter((plan) => plan !== facts.pending && (plan !== facts.current || facts.pending !== null));
 }
 
-const errorCode = (event: OracleEvent): unknown => (event.error as { errorCode?: unknown } | undefined)?.errorCode;
-const shownError = (after: { context: unknown }) => (after.context as { errorCode?: unknown }).errorCode;
 
 const transitions: Rule[] = [
   {
@@ -41,7 +40,7 @@ const transitions: Rule[] = [
     from: 'loading',
     on: 'xstate.done.actor.loadPlanContract',
     to: 'failed',
-    shows: (after) => (shownError(after) === 'E0008' ? undefined : `the error page must show E0008, it shows ${String(shownError(after))}`),
+    shows: showsError('E0008'),
   },
   { rule: 'section 8: a failed contract load goes to the error page', from: 'loading', on: 'xstate.error.actor.loadPlanContract', to: 'failed' },
   {
@@ -57,22 +56,7 @@ const transitions: Rule[] = [
   { rule: 'section 8: a failed business date goes to the error page', from: 'quoting', on: 'xstate.error.actor.loadBusinessDate', to: 'failed' },
   { rule: 'ADR 0062: the plan change is submitted without a one-time password', from: 'confirm', on: 'confirm.submit', to: 'submitting' },
   { rule: 'docs/flows/basket-live.md section 4: back from the quote to the choice', from: 'confirm', on: 'wizard.back', to: 'choosing' },
-  { rule: 'section 7: an accepted plan change completes', from: 'submitting', on: 'xstate.done.actor.changePlan', to: 'completed' },
-  {
-    rule: 'DEC idempotent submit: a failure without an error code may be resent',
-    from: 'submitting',
-    on: 'xstate.error.actor.changePlan',
-    when: (_, e) => errorCode(e) === undefined,
-    to: 'submitUnknown',
-  },
-  {
-    rule: 'section 8: a refused plan change shows its error code on the error page',
-    from: 'submitting',
-    on: 'xstate.error.actor.changePlan',
-    to: 'failed',
-    shows: (after, _, e) => (shownError(after) === errorCode(e) ? undefined : `the error page must show ${String(errorCode(e))}, it shows ${String(shownError(after))}`),
-  },
-  { rule: 'DEC idempotent submit: resend under the same key', from: 'submitUnknown', on: 'error.retry', to: 'submitting' },
+  ...submitOutcomes<PlanFacts>('changePlan'),
 ];
 
 export const planChangeOracle: FlowOracle<PlanFacts> = {
