@@ -1,11 +1,13 @@
 /**
  * Registry entries of the kit's flows for any service: model input, events, vertex identity and
  * business rules. Each service's instances get the same model and the same invariants, under
- * ids that start with the flow's id.
+ * ids that start with the flow's id. The exact request type and operation code each page holds
+ * and each submit sends are not invariants here: the spec oracle of the model-based run states
+ * them from the spec's tables (test/mbt/oracle/, docs/decisions/0077-spec-oracle.md).
  */
 import type { SnapshotFrom } from 'xstate';
 import { cancelOptions } from '../../contracts/api/service-requests';
-import { isPaymentChangeRequestType, nextStatusOnResume } from '../../contracts/lifecycle';
+import { nextStatusOnResume } from '../../contracts/lifecycle';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import type { MachineEntry, MachineInvariant } from '../registry';
 import {
@@ -70,14 +72,6 @@ function applyInvariants(service: ServiceDefinition, flowId: string): MachineInv
       id: `${flowId}.consented-before-confirm`,
       description: '確認画面以降では、利用規約への同意が済んでいること',
       check: (raw) => unless(!atSubmit(raw) || info(raw).consented, `consented is ${String(info(raw).consented)}`),
-    },
-    {
-      id: `${flowId}.register-request-type`,
-      description: '確認画面以降では、申込種別が 01（携帯電話料金）か 02（クレジットカード）であること',
-      check: (raw) => {
-        const { requestType } = info(raw);
-        return unless(!atSubmit(raw) || requestType === '01' || requestType === '02', `requestType is ${String(requestType)}`);
-      },
     },
     {
       id: `${flowId}.mobile-bill-without-card`,
@@ -245,18 +239,6 @@ function changePaymentInvariants(flowId: string): MachineInvariant[] {
   const onChangePages = (raw: unknown) => !atStep(raw as ChangeSnapshot, ['loading', 'detail', 'failed']);
   const info = (raw: unknown) => (raw as ChangeSnapshot).context.changeInfo;
   return [
-    {
-      // Spec section 4: the change-of-payment pages require a change request type.
-      id: `${flowId}.change-request-type`,
-      description: '変更の画面では、申込種別が支払い方法変更の種別（07・08・09）であること',
-      check: (raw) => {
-        const { requestType } = info(raw);
-        return unless(
-          !onChangePages(raw) || isPaymentChangeRequestType(requestType),
-          `requestType is ${String(requestType)}`,
-        );
-      },
-    },
     {
       id: `${flowId}.mobile-bill-has-label`,
       description: '申込種別 08（携帯電話料金へ変更）では、支払い方法の表示名が空でないこと',

@@ -14,6 +14,7 @@ import {
   type AnyActorLogic,
   type AnyMachineSnapshot,
   type AnyStateNode,
+  type EventObject,
   type InspectionEvent,
 } from 'xstate';
 import type { InvariantViolation, TraceBuilder } from '../../machines/mbt/coverage-trace';
@@ -22,6 +23,21 @@ import { serializerOf } from './model-graph';
 import { describeEvent, describePath, type ModelPath } from './path-generators';
 
 type Deferred = { resolve(value: unknown): void; reject(reason: unknown): void };
+
+/** An actor a step invoked, with the input the machine gave it (what the app would send). */
+export type Invocation = { readonly src: string; readonly input: unknown };
+
+/** One replayed step as an outside oracle sees it; step 0 is the initial snapshot (`xstate.init`). */
+export type ReplayedStep = {
+  readonly index: number;
+  readonly event: EventObject;
+  readonly before: AnyMachineSnapshot | undefined;
+  readonly after: AnyMachineSnapshot;
+  readonly invoked: readonly Invocation[];
+};
+
+/** Judges a replayed step: what is wrong with it, one message per problem; empty when it holds. */
+export type StepObserver = (step: ReplayedStep) => readonly string[];
 
 const DONE = 'xstate.done.actor.';
 const ERROR = 'xstate.error.actor.';
@@ -90,13 +106,15 @@ function describeViolations(entry: MachineEntry, violations: readonly InvariantV
  * the step when the actor ends anywhere other than the path says, or when an invariant of
  * the entry does not hold after it.
  */
-export async function replayPath(entry: MachineEntry, path: ModelPath, trace: TraceBuilder): Promise<void> {
+export async function replayPath(entry: MachineEntry, path: ModelPath, trace: TraceBuilder, observe?: StepObserver): Promise<void> {
   const serialize = serializerOf(entry);
   const pending = new Map<string, Deferred>();
+  let invoked: Invocation[] = [];
   const actors = Object.fromEntries(
     invokedSources(entry).map((src) => [
       src,
-      fromPromise<unknown, unknown>(({ self, signal }) => {
+      fromPromise<unknown, unknown>(({ self, signal, input }) => {
+        invoked.push({ src, input });
         const promise = new Promise<unknown>((resolve, reject) => pending.set(self.id, { resolve, reject }));
         signal.addEventListener('abort', () => pending.delete(self.id));
         return promise;
@@ -112,7 +130,7 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
   const machine = entry.machine.provide({ actors } as Parameters<typeof entry.machine.provide>[0]);
   const actor = createActor(machine as AnyActorLogic, { input: entry.input, clock, inspect });
   const snapshot = () => actor.getSnapshot() as AnyMachineSnapshot;
-  const check = (index: number) => {
+  const check = (index: number, before: AnyMachineSnapshot | undefined) => {
     const current = snapshot();
     if (current.status === 'error') throw new ReplayError(path, index, `the actor failed: ${String(current.error)}`);
     const expected = path.steps[index]?.state;
@@ -120,11 +138,15 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
     if (actual !== expected) throw new ReplayError(path, index, `expected ${expected}, reached ${actual}`);
     const violations = checkInvariants(entry, current, index, trace);
     if (violations.length > 0) throw new ReplayError(path, index, describeViolations(entry, violations));
+    const event = path.steps[index]?.event ?? { type: 'xstate.init' };
+    const problems = observe?.({ index, event, before, after: current, invoked }) ?? [];
+    invoked = [];
+    if (problems.length > 0) throw new ReplayError(path, index, `the spec says otherwise:\n  ${problems.join('\n  ')}`);
   };
   actor.start();
   try {
     trace.visitSnapshot(snapshot());
-    check(0);
+    check(0, undefined);
     for (let i = 1; i < path.steps.length; i++) {
       const step = path.steps[i];
       if (!step) continue;
@@ -148,7 +170,7 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
       } else {
         actor.send(step.event);
       }
-      check(i);
+      check(i, before);
       trace.visitEdge(before, event.type, snapshot());
     }
   } finally {

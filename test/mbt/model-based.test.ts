@@ -6,9 +6,14 @@
  * never be violated. 1-switch pairs are reported, not enforced. Input variants of a machine
  * (MachineEntry.variants) are explored and replayed in full as well: they reach guard
  * outcomes the main input cannot, and the invariants must hold under their input too.
- * The report goes to reports/coverage/<run>/ (MBT_RUN, default `vitest`).
+ * Each replayed step is also judged by the spec oracle (test/mbt/oracle/, ADR 0077), which
+ * does not read the machines: the step, page, request type and operation code the spec's tables
+ * and the flow documents give, the flow guard's answer at the path's end, and every transition
+ * the spec states taken by some path. The report goes to reports/coverage/<run>/ (MBT_RUN,
+ * default `vitest`).
  */
 import { join } from 'node:path';
+import type { AnyMachineSnapshot } from 'xstate';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildCoverageReport, type ModelResult } from '../../scripts/mbt/coverage-report';
 import { TraceBuilder, type CoverageTrace } from '../../machines/mbt/coverage-trace';
@@ -19,6 +24,9 @@ import { edgeCoverPaths, minimumRuns, randomWalk, transitionTour, type ModelPath
 import { replayPath } from '../../scripts/mbt/path-replay';
 import { COVERAGE_ROOT, writeCoverageReport } from '../../scripts/mbt/report-writers';
 import { modelEntries } from './model-entries';
+import { oracleFor } from './oracle/flow-oracles';
+import { flowGuardProblems } from './oracle/navigation-oracle';
+import { PathOracle, specRules } from './oracle/path-oracle';
 
 const { entries, source } = modelEntries();
 const run = process.env.MBT_RUN ?? 'vitest';
@@ -57,10 +65,20 @@ describe.each(entries.map((e) => [`${e.title}（${e.id}）`, e] as const))('%s',
     }
   });
 
+  const oracle = oracleFor(entry.id);
+  const rulesTaken = new Set<string>();
+
   it.each(cases)('%s', async (name, model, path) => {
     const trace = new TraceBuilder(entry.id, name);
     try {
-      await replayPath(model, path, trace);
+      const spec = new PathOracle(oracle, model.input, rulesTaken);
+      let last: AnyMachineSnapshot | undefined;
+      await replayPath(model, path, trace, (step) => {
+        last = step.after;
+        return spec.observe(step);
+      });
+      const guard = last === undefined ? [] : await flowGuardProblems(entry.id, oracle.pages, last);
+      if (guard.length > 0) throw new Error(`the flow guard differs from the spec at the end of ${name}:\n  ${guard.join('\n  ')}`);
       traces.push(trace.toTrace('passed'));
     } catch (error) {
       traces.push(trace.toTrace('failed', error instanceof Error ? error.message : String(error)));
@@ -87,6 +105,12 @@ describe.each(entries.map((e) => [`${e.title}（${e.id}）`, e] as const))('%s',
     expect(invariants('violated'), 'invariants violated').toEqual([]);
     expect(invariants('notChecked'), 'invariants never checked').toEqual([]);
     expect(result.failures, 'failures').toEqual([]);
+  });
+
+  it('takes every transition the spec states for the flow', () => {
+    // A transition the flow document states but no generated path took: the machine lacks it.
+    const missing = specRules(oracle).filter((rule) => !rulesTaken.has(rule));
+    expect(missing, `spec transitions the machine never took: ${missing.join('; ')}`).toEqual([]);
   });
 
   it('generates a transition tour covering every explored edge with fewer resets', () => {

@@ -1,0 +1,69 @@
+/**
+ * The flow guard of src/navigation as the spec states it (section 4, page guards): with the flow
+ * on a step, that step's page opens and every other wizard page of the flow is refused with
+ * E9998 (an internal origin, so not the direct-access rule). Runs the app's own flow guard
+ * (`flowGuardRule`) against a registry holding the replayed snapshot, so a page table row that
+ * lost its flow, or a guard that stopped comparing pages, fails the model-based run.
+ */
+import type { AnyMachineSnapshot } from 'xstate';
+import type { FlowRegistry, RunningFlow } from '../../../src/flows/flow-registry';
+import { decideNavigation, flowGuardRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
+import { stepOf } from './path-oracle';
+import { SpecError } from './spec-codes';
+import { wizardPages, type FlowPages } from './spec-pages';
+
+function registryHolding(flowId: string, snapshot: AnyMachineSnapshot): FlowRegistry {
+  const running = { flowId: 'oracle', machineId: flowId, actor: { getSnapshot: () => snapshot } } as unknown as RunningFlow;
+  const refuse = (what: string) => () => {
+    throw new Error(`the flow guard asked the registry to ${what} while ${flowId} is running`);
+  };
+  return {
+    load: () => Promise.resolve(true),
+    loadByFlowId: () => Promise.resolve(false),
+    start: refuse('start a flow'),
+    get: (machineId: string) => (machineId === flowId ? running : undefined),
+    getByFlowId: () => undefined,
+    foreground: () => running,
+    focus: () => undefined,
+    release: () => undefined,
+    stop: () => undefined,
+    clear: () => undefined,
+  } as unknown as FlowRegistry;
+}
+
+function servicesFor(flows: FlowRegistry): NavigationServices {
+  const unused = () => Promise.reject(new Error('not asked by the flow guard'));
+  return {
+    config: { demoAllowed: false, entryAllowedHosts: [], redirectAllowedHosts: [], hostKind: 'local' },
+    flows,
+    referrer: () => '',
+    internalFrom: () => 'CMN0002',
+    loadSession: unused,
+    loadCommonInfo: unused,
+    loadMasterData: unused,
+    checkRegulation: unused,
+    flowInput: () => undefined,
+    rememberInvoiceParameter: () => undefined,
+    rememberRedirect: () => undefined,
+    isReload: () => false,
+  } as unknown as NavigationServices;
+}
+
+/** What is wrong with the flow guard's answers for the flow resting on `snapshot`. */
+export async function flowGuardProblems(flowId: string, pages: FlowPages, snapshot: AnyMachineSnapshot): Promise<string[]> {
+  if (snapshot.status !== 'active' && snapshot.status !== 'done') return [];
+  const current = pages.steps[stepOf(snapshot)];
+  const services = servicesFor(registryHolding(flowId, snapshot));
+  const problems: string[] = [];
+  for (const page of wizardPages(pages)) {
+    const decision = await decideNavigation({ pathname: page, searchStr: '' }, services, [flowGuardRule]);
+    const opens = page === current;
+    if (opens && decision.kind !== 'proceed') {
+      problems.push(`section 4 page guards: ${flowId} is on ${page}, the flow guard answered ${JSON.stringify(decision)}`);
+    }
+    if (!opens && !(decision.kind === 'error' && decision.code === SpecError.InvalidAccess)) {
+      problems.push(`section 4 page guards: ${page} with ${flowId} on ${String(current)} must be refused with E9998, the flow guard answered ${JSON.stringify(decision)}`);
+    }
+  }
+  return problems;
+}
