@@ -90,7 +90,13 @@ function describeViolations(entry: MachineEntry, violations: readonly InvariantV
  * the step when the actor ends anywhere other than the path says, or when an invariant of
  * the entry does not hold after it.
  */
-export async function replayPath(entry: MachineEntry, path: ModelPath, trace: TraceBuilder): Promise<void> {
+export async function replayPath(
+  entry: MachineEntry,
+  path: ModelPath,
+  trace: TraceBuilder,
+  /** Sees the snapshot after every checked step (the initial one is step 0), e.g. to replay the path elsewhere in lockstep. */
+  observe?: (step: number, snapshot: AnyMachineSnapshot) => void,
+): Promise<void> {
   const serialize = serializerOf(entry);
   const pending = new Map<string, Deferred>();
   const actors = Object.fromEntries(
@@ -120,6 +126,7 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
     if (actual !== expected) throw new ReplayError(path, index, `expected ${expected}, reached ${actual}`);
     const violations = checkInvariants(entry, current, index, trace);
     if (violations.length > 0) throw new ReplayError(path, index, describeViolations(entry, violations));
+    observe?.(index, current);
   };
   actor.start();
   try {

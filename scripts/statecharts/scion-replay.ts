@@ -1,0 +1,202 @@
+/**
+ * Replays generated paths in SCION, a standard SCXML interpreter, on the exported chart (ADR
+ * 0076) and compares the configuration after every step with the state XState reached.
+ * Services and child charts are not run: as in `replayPath`, their outcomes are the path's own
+ * `done.invoke.<id>` / `error.execution` steps (a child chart is replayed on its own paths).
+ * The machine runs alongside (replayPath), so SCION is compared with XState's snapshot, and the
+ * data the chart's `<assign>`s write (request types, operation inputs) must equal XState's context.
+ */
+import { createRequire } from 'node:module';
+import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
+import { errorCodeOf } from '../../machines/flow-errors';
+import { TraceBuilder } from '../../machines/mbt/coverage-trace';
+import type { MachineEntry } from '../../machines/registry';
+import { scxmlSemanticsOf } from '../../machines/scxml-semantics';
+import { describeEvent, type ModelPath } from '../mbt/path-generators';
+import { replayPath } from '../mbt/path-replay';
+import { SCXML_INVOKE_TYPE, SERVICE_INVOKE_TYPE } from './scxml-export';
+
+type ScionEvent = { name: string; data?: unknown; invokeid?: string };
+type ScionStatechart = {
+  start(): void;
+  gen(event: ScionEvent): void;
+  getConfiguration(): string[];
+  getSnapshot(): [unknown, unknown, boolean, Record<string, unknown>, unknown];
+  on(event: 'onError', listener: (error: unknown) => void): void;
+};
+type ScionModel = unknown;
+type Invoker = (session: unknown, invoke: { id: string }, context: unknown, done: (error: unknown, session: unknown) => void) => void;
+type Scion = {
+  documentStringToModel(url: string, text: string, cb: (error: unknown, model: { prepare(cb: (error: unknown, fn: ScionModel) => void, context: object): void }) => void): void;
+  core: {
+    Statechart: new (model: ScionModel, options: { params?: Record<string, unknown> }) => ScionStatechart;
+    InterpreterScriptingContext: { invokers: Record<string, Invoker> };
+  };
+};
+
+const scion = createRequire(import.meta.url)('@scion-scxml/scxml') as Scion;
+
+// The replay plays every invoked party itself, so an invoke starts nothing; cancelling it is a no-op.
+const silent: Invoker = (_session, _invoke, _context, done) => done(null, { cancel() {} });
+scion.core.InterpreterScriptingContext.invokers[SERVICE_INVOKE_TYPE] = silent;
+scion.core.InterpreterScriptingContext.invokers[SCXML_INVOKE_TYPE] = silent;
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(JSON.stringify(error));
+}
+
+/** Compiles an SCXML document; `url` names it in SCION's error messages. */
+export function compileScxml(url: string, text: string): Promise<ScionModel> {
+  return new Promise((resolve, reject) => {
+    scion.documentStringToModel(url, text, (error, model) => {
+      if (error) return reject(asError(error));
+      model.prepare((prepareError, fn) => (prepareError ? reject(asError(prepareError)) : resolve(fn)), {});
+    });
+  });
+}
+
+/**
+ * SCION schedules `<send delay>` with the global timers; a session runs its calls under this
+ * clock instead, so a replay decides when a delay has passed.
+ */
+class VirtualTimers {
+  private now = 0;
+  private nextId = 1;
+  private readonly pending = new Map<number, { at: number; run: () => void }>();
+
+  within<T>(call: () => T): T {
+    const saved = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+    globalThis.setTimeout = ((run: () => void, ms = 0) => {
+      const id = this.nextId++;
+      this.pending.set(id, { at: this.now + Number(ms), run });
+      return id;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((id: number) => void this.pending.delete(id)) as unknown as typeof clearTimeout;
+    try {
+      return call();
+    } finally {
+      globalThis.setTimeout = saved.setTimeout;
+      globalThis.clearTimeout = saved.clearTimeout;
+    }
+  }
+
+  advance(ms: number): void {
+    this.now += ms;
+    for (;;) {
+      const due = [...this.pending].filter(([, t]) => t.at <= this.now).sort(([, a], [, b]) => a.at - b.at)[0];
+      if (!due) return;
+      this.pending.delete(due[0]);
+      this.within(due[1].run);
+    }
+  }
+}
+
+const DONE = 'xstate.done.actor.';
+const ERROR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+/** The SCXML event for an XState step: payload as `_event.data`, invoke outcomes from their invoke. */
+export function scionEventOf(event: EventObject): ScionEvent {
+  const { type, ...payload } = event as EventObject & { output?: unknown; error?: unknown };
+  if (type.startsWith(DONE)) return { name: `done.invoke.${type.slice(DONE.length)}`, data: payload.output, invokeid: type.slice(DONE.length) };
+  if (type.startsWith(ERROR)) return { name: 'error.execution', data: { errorCode: errorCodeOf(payload.error) }, invokeid: type.slice(ERROR.length) };
+  return { name: type, data: payload };
+}
+
+/** Atomic state ids of an XState state value, as SCXML ids (`<machine>.<path>`). */
+export function leafIds(machineId: string, value: StateValue): string[] {
+  if (typeof value === 'string') return [`${machineId}.${value}`];
+  return Object.entries(value).flatMap(([key, child]) => (child === undefined ? [] : leafIds(`${machineId}.${key}`, child)));
+}
+
+/** Milliseconds of an `xstate.after.<delay>.<state>` event: a number or one of the machine's named delays. */
+function delayOf(entry: MachineEntry, type: string): number {
+  const name = type.slice(AFTER.length).split('.')[0] ?? '';
+  const value = Number.isFinite(Number(name)) ? Number(name) : (entry.machine.implementations.delays as Record<string, unknown>)[name];
+  if (typeof value !== 'number') throw new Error(`${entry.id}: delay ${name} is not a number`);
+  return value;
+}
+
+/** One SCION session of an exported chart, driven by XState events. */
+export class ScionSession {
+  private readonly timers = new VirtualTimers();
+  private readonly chart: ScionStatechart;
+  readonly errors: unknown[] = [];
+
+  constructor(
+    private readonly entry: MachineEntry,
+    model: ScionModel,
+    params: Record<string, unknown>,
+  ) {
+    this.chart = new scion.core.Statechart(model, { params: structuredClone(params) });
+    this.chart.on('onError', (error) => this.errors.push(error));
+    this.timers.within(() => this.chart.start());
+  }
+
+  /** An `after` step lets exactly its delay pass (nothing may fire a millisecond earlier); any other step is sent as its SCXML event. */
+  send(event: EventObject): void {
+    if (!event.type.startsWith(AFTER)) {
+      this.timers.within(() => this.chart.gen(scionEventOf(event)));
+      return;
+    }
+    const delay = delayOf(this.entry, event.type);
+    const state = () => JSON.stringify([this.configuration(), this.data()]);
+    const before = state();
+    this.timers.advance(delay - 1);
+    if (state() !== before) this.errors.push(`${event.type} fired before ${delay} ms`);
+    this.timers.advance(1);
+  }
+
+  configuration(): string[] {
+    return [...this.chart.getConfiguration()].sort();
+  }
+
+  data(): Record<string, unknown> {
+    return this.chart.getSnapshot()[3];
+  }
+}
+
+export type ScionMismatch = { readonly path: string; readonly step: number; readonly event: string; readonly difference: string };
+
+function at(value: unknown, location: string): unknown {
+  return location.split('.').reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined), value);
+}
+
+/** Every location the chart's `<assign>`s write: where SCION's data must equal XState's context. */
+export function assignedLocations(entry: MachineEntry): string[] {
+  const actions = scxmlSemanticsOf(entry.machine)?.actions ?? {};
+  return [...new Set(Object.values(actions).flatMap((assigns) => assigns.map(([location]) => location)))].sort();
+}
+
+/** How SCION differs from the XState snapshot: configuration, then assigned data; null when it does not. */
+export function differenceFrom(entry: MachineEntry, session: ScionSession, snapshot: AnyMachineSnapshot, locations: readonly string[]): string | null {
+  if (session.errors.length > 0) return `SCION raised ${JSON.stringify(session.errors[0])}`;
+  const expected = leafIds(entry.machine.id, snapshot.value as StateValue).sort();
+  const actual = session.configuration();
+  if (JSON.stringify(expected) !== JSON.stringify(actual)) return `configuration ${actual.join(' ')}, XState ${expected.join(' ')}`;
+  const data = session.data();
+  for (const location of locations) {
+    const mine = JSON.stringify(at(data, location) ?? null);
+    const theirs = JSON.stringify(at(snapshot.context, location) ?? null);
+    if (mine !== theirs) return `${location} is ${mine}, XState ${theirs}`;
+  }
+  return null;
+}
+
+/**
+ * Replays one path on the machine (replayPath) and in SCION in lockstep; returns the first step
+ * where SCION's configuration or assigned data differ from XState's snapshot, or null.
+ */
+export async function replayInScion(entry: MachineEntry, model: ScionModel, path: ModelPath, params: Record<string, unknown>): Promise<ScionMismatch | null> {
+  const session = new ScionSession(entry, model, params);
+  const locations = assignedLocations(entry);
+  let mismatch: ScionMismatch | null = null;
+  await replayPath(entry, path, new TraceBuilder(entry.id, path.name), (step, snapshot) => {
+    if (mismatch) return;
+    const event = path.steps[step]?.event;
+    if (step > 0 && event) session.send(event);
+    const difference = differenceFrom(entry, session, snapshot, locations);
+    if (difference) mismatch = { path: path.name, step, event: step === 0 || !event ? 'init' : describeEvent(event), difference };
+  });
+  return mismatch;
+}
