@@ -6,7 +6,6 @@
  * The machine runs alongside (replayPath), so SCION is compared with XState's snapshot, and the
  * data the chart's `<assign>`s write (request types, operation inputs) must equal XState's context.
  */
-import { createRequire } from 'node:module';
 import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
 import { errorCodeOf } from '../../machines/flow-errors';
 import { TraceBuilder } from '../../machines/mbt/coverage-trace';
@@ -14,46 +13,13 @@ import type { MachineEntry } from '../../machines/registry';
 import { scxmlSemanticsOf } from '../../machines/scxml-semantics';
 import { describeEvent, type ModelPath } from '../mbt/path-generators';
 import { replayPath } from '../mbt/path-replay';
+import { scion, type Invoker, type ScionEvent, type ScionModel, type ScionStatechart } from './scion';
 import { SCXML_INVOKE_TYPE, SERVICE_INVOKE_TYPE } from './scxml-export';
-
-type ScionEvent = { name: string; data?: unknown; invokeid?: string };
-type ScionStatechart = {
-  start(): void;
-  gen(event: ScionEvent): void;
-  getConfiguration(): string[];
-  getSnapshot(): [unknown, unknown, boolean, Record<string, unknown>, unknown];
-  on(event: 'onError', listener: (error: unknown) => void): void;
-};
-type ScionModel = unknown;
-type Invoker = (session: unknown, invoke: { id: string }, context: unknown, done: (error: unknown, session: unknown) => void) => void;
-type Scion = {
-  documentStringToModel(url: string, text: string, cb: (error: unknown, model: { prepare(cb: (error: unknown, fn: ScionModel) => void, context: object): void }) => void): void;
-  core: {
-    Statechart: new (model: ScionModel, options: { params?: Record<string, unknown> }) => ScionStatechart;
-    InterpreterScriptingContext: { invokers: Record<string, Invoker> };
-  };
-};
-
-const scion = createRequire(import.meta.url)('@scion-scxml/scxml') as Scion;
 
 // The replay plays every invoked party itself, so an invoke starts nothing; cancelling it is a no-op.
 const silent: Invoker = (_session, _invoke, _context, done) => done(null, { cancel() {} });
 scion.core.InterpreterScriptingContext.invokers[SERVICE_INVOKE_TYPE] = silent;
 scion.core.InterpreterScriptingContext.invokers[SCXML_INVOKE_TYPE] = silent;
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(JSON.stringify(error));
-}
-
-/** Compiles an SCXML document; `url` names it in SCION's error messages. */
-export function compileScxml(url: string, text: string): Promise<ScionModel> {
-  return new Promise((resolve, reject) => {
-    scion.documentStringToModel(url, text, (error, model) => {
-      if (error) return reject(asError(error));
-      model.prepare((prepareError, fn) => (prepareError ? reject(asError(prepareError)) : resolve(fn)), {});
-    });
-  });
-}
 
 /**
  * SCION schedules `<send delay>` with the global timers; a session runs its calls under this

@@ -10,7 +10,8 @@ import { machineRegistry, type MachineEntry } from '../../machines/registry';
 import { buildModelGraph, variantEntries } from '../../scripts/mbt/model-graph';
 import { edgeCoverPaths } from '../../scripts/mbt/path-generators';
 import { buildChartModel } from '../../scripts/statecharts/chart-model';
-import { compileScxml, replayInScion, type ScionMismatch } from '../../scripts/statecharts/scion-replay';
+import { compileScxml } from '../../scripts/statecharts/scion';
+import { replayInScion, type ScionMismatch } from '../../scripts/statecharts/scion-replay';
 import { scxmlInitialData, toScxml } from '../../scripts/statecharts/scxml-export';
 
 // Each machine's paths are replayed twice (XState and SCION); the apply flows take seconds on two shared cores.
