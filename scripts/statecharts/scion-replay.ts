@@ -6,7 +6,7 @@
  * The machine runs alongside (replayPath), so SCION is compared with XState's snapshot, and the
  * data the chart's `<assign>`s write (request types, operation inputs) must equal XState's context.
  */
-import type { AnyMachineSnapshot, EventObject, StateValue } from 'xstate';
+import type { AnyMachineSnapshot, AnyStateNode, EventObject, StateValue } from 'xstate';
 import { errorCodeOf } from '../../machines/flow-errors';
 import { TraceBuilder } from '../../machines/mbt/coverage-trace';
 import type { MachineEntry } from '../../machines/registry';
@@ -149,19 +149,64 @@ export function differenceFrom(entry: MachineEntry, session: ScionSession, snaps
   return null;
 }
 
+/** Evaluates a chart condition as SCION would: over the datamodel, with `_event`. */
+export function evaluateCond(cond: string, data: Record<string, unknown>, event: ScionEvent): unknown {
+  const names = Object.keys(data);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the chart's own ECMAScript, as the interpreter runs it
+  const evaluate = new Function('_event', ...names, `return (${cond});`) as (...args: unknown[]) => unknown;
+  return evaluate(event, ...names.map((name) => data[name]));
+}
+
+type GuardObject = { type: string; params?: unknown };
+
+/**
+ * Every guarded candidate the event meets in the active states, decided by the machine's guard
+ * and by its chart condition on SCION's data: the first that disagree, or null. Checks the
+ * candidates an earlier one shadows too, so a condition is held to its guard on every path.
+ */
+export function guardDisagreement(entry: MachineEntry, snapshot: AnyMachineSnapshot, event: EventObject, data: Record<string, unknown>): string | null {
+  const conds = scxmlSemanticsOf(entry.machine)?.guards ?? {};
+  const guards = entry.machine.implementations.guards as Record<string, (args: unknown, params: unknown) => boolean>;
+  const scionEvent = scionEventOf(event);
+  for (const node of snapshot._nodes as AnyStateNode[]) {
+    for (const t of node.transitions.get(event.type) ?? []) {
+      if (t.guard === undefined) continue;
+      const guard = (typeof t.guard === 'string' ? { type: t.guard } : t.guard) as GuardObject;
+      const args = { context: snapshot.context as unknown, event };
+      const params = typeof guard.params === 'function' ? (guard.params as (a: unknown) => unknown)(args) : guard.params;
+      const implementation = guards[guard.type];
+      const cond = conds[guard.type];
+      if (!implementation || !cond) return `${guard.type} has no ${implementation ? 'SCXML condition' : 'implementation'}`;
+      const machine = implementation(args, params) === true;
+      let chart: unknown;
+      try {
+        chart = evaluateCond(cond.cond, data, scionEvent);
+      } catch (error) {
+        return `${guard.type}'s condition threw ${error instanceof Error ? error.message : String(error)}`;
+      }
+      if (chart !== machine) return `${guard.type} is ${machine} in XState, its condition ${JSON.stringify(chart)} (${node.id})`;
+    }
+  }
+  return null;
+}
+
 /**
  * Replays one path on the machine (replayPath) and in SCION in lockstep; returns the first step
- * where SCION's configuration or assigned data differ from XState's snapshot, or null.
+ * where a guard and its condition disagree before it, or SCION's configuration or assigned data
+ * differ from XState's snapshot after it, or null.
  */
 export async function replayInScion(entry: MachineEntry, model: ScionModel, path: ModelPath, params: Record<string, unknown>): Promise<ScionMismatch | null> {
   const session = new ScionSession(entry, model, params);
   const locations = assignedLocations(entry);
   let mismatch: ScionMismatch | null = null;
+  let previous: AnyMachineSnapshot | null = null;
   await replayPath(entry, path, new TraceBuilder(entry.id, path.name), (step, snapshot) => {
     if (mismatch) return;
     const event = path.steps[step]?.event;
+    const disagreement = step > 0 && event && previous ? guardDisagreement(entry, previous, event, session.data()) : null;
     if (step > 0 && event) session.send(event);
-    const difference = differenceFrom(entry, session, snapshot, locations);
+    previous = snapshot;
+    const difference = disagreement ?? differenceFrom(entry, session, snapshot, locations);
     if (difference) mismatch = { path: path.name, step, event: step === 0 || !event ? 'init' : describeEvent(event), difference };
   });
   return mismatch;
