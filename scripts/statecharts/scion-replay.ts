@@ -13,6 +13,7 @@ import type { MachineEntry } from '../../machines/registry';
 import { scxmlSemanticsOf } from '../../machines/scxml-semantics';
 import { describeEvent, type ModelPath } from '../mbt/path-generators';
 import { replayPath } from '../mbt/path-replay';
+import { canonicalJson } from './chart-model';
 import { scion, type Invoker, type ScionEvent, type ScionModel, type ScionStatechart } from './scion';
 import { SCXML_INVOKE_TYPE, SERVICE_INVOKE_TYPE } from './scxml-export';
 
@@ -191,9 +192,22 @@ export function guardDisagreement(entry: MachineEntry, snapshot: AnyMachineSnaps
 }
 
 /**
+ * When the machine has ended with an output, the `<donedata>` of the final it ended in, evaluated
+ * on the step's event and SCION's data, must be that output (what an invoking chart receives).
+ */
+export function doneDataDifference(entry: MachineEntry, snapshot: AnyMachineSnapshot, event: EventObject, data: Record<string, unknown>): string | null {
+  if (snapshot.status !== 'done' || snapshot.output === undefined || typeof snapshot.value !== 'string') return null;
+  const params = scxmlSemanticsOf(entry.machine)?.done?.[snapshot.value] ?? { outcome: `'${snapshot.value}'` };
+  const scionEvent = scionEventOf(event);
+  const done = Object.fromEntries(Object.entries(params).map(([name, expr]) => [name, evaluateCond(expr, data, scionEvent)]));
+  const [mine, theirs] = [canonicalJson(done), canonicalJson(snapshot.output)];
+  return mine === theirs ? null : `donedata of ${snapshot.value} is ${mine}, XState's output ${theirs}`;
+}
+
+/**
  * Replays one path on the machine (replayPath) and in SCION in lockstep; returns the first step
- * where a guard and its condition disagree before it, or SCION's configuration or assigned data
- * differ from XState's snapshot after it, or null.
+ * where a guard and its condition disagree before it, or SCION's configuration, assigned data or
+ * final `<donedata>` differ from XState's snapshot and output after it, or null.
  */
 export async function replayInScion(entry: MachineEntry, model: ScionModel, path: ModelPath, params: Record<string, unknown>): Promise<ScionMismatch | null> {
   const session = new ScionSession(entry, model, params);
@@ -206,7 +220,10 @@ export async function replayInScion(entry: MachineEntry, model: ScionModel, path
     const disagreement = step > 0 && event && previous ? guardDisagreement(entry, previous, event, session.data()) : null;
     if (step > 0 && event) session.send(event);
     previous = snapshot;
-    const difference = disagreement ?? differenceFrom(entry, session, snapshot, locations);
+    const difference =
+      disagreement ??
+      differenceFrom(entry, session, snapshot, locations) ??
+      (step > 0 && event ? doneDataDifference(entry, snapshot, event, session.data()) : null);
     if (difference) mismatch = { path: path.name, step, event: step === 0 || !event ? 'init' : describeEvent(event), difference };
   });
   return mismatch;

@@ -3,8 +3,8 @@
  * edge-cover path of every registered machine (and of its input variants) is replayed in SCION
  * on the chart `npm run statecharts` writes, in lockstep with the machine. Before every step each
  * guard the event meets must agree with its chart condition; after it SCION's configuration must
- * be the state XState reached and the data the chart assigns (request types among them) must
- * equal XState's context.
+ * be the state XState reached, the data the chart assigns (request types among them) must equal
+ * XState's context, and a final's `<donedata>` must equal the machine's output.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { machineRegistry, type MachineEntry } from '../../machines/registry';
