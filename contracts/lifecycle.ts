@@ -33,6 +33,11 @@ const ActionsByState: Record<ServiceState, readonly ServiceAction[]> = {
   [ContractStatus.WithdrawalReserved]: ['cancelReservation', 'changePayment'],
 };
 
+export const ServiceStates: readonly ServiceState[] = Object.keys(ActionsByState) as ServiceState[];
+
+/** allowedActions as data, for the SCXML exports whose conditions read it (ADR 0076). */
+export const allowedActionsTable: Readonly<Record<ServiceState, readonly ServiceAction[]>> = ActionsByState;
+
 export function allowedActions(state: ServiceState): readonly ServiceAction[] {
   return ActionsByState[state];
 }

@@ -17,6 +17,7 @@ import {
   type ProviderOrder,
 } from '../contracts/api/payment';
 import { errorCodeOf } from './flow-errors';
+import { js, withScxml } from './scxml-semantics';
 import { stepMeta, type StateMeta } from './flow-meta';
 
 export type ReturnUrls = { readonly orderDoneUrl: string; readonly cancelUrl: string };
@@ -65,7 +66,7 @@ type CardProviderContext = CardProviderInput & {
   outcome: CardProviderOutput['outcome'] | null;
 };
 
-export const cardProviderMachine = setup({
+export const cardProviderMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as CardProviderInput,
@@ -212,5 +213,20 @@ export const cardProviderMachine = setup({
       case null:
         return { outcome: 'failed', errorCode: context.errorCode };
     }
+  },
+}), {
+  guards: {
+    isOrderCompleted: { cond: `_event.data.status === ${js(ProviderOrderStatus.Completed)}` },
+    isOrderRejected: { cond: `_event.data.status === ${js(ProviderOrderStatus.Rejected)}` },
+    isOrderExpired: { cond: `_event.data.status === ${js(ProviderOrderStatus.Expired)}` },
+  },
+  done: {
+    registered: { outcome: "'registered'", card: '_event.data.card' },
+    cancelled: { outcome: "'cancelled'" },
+    unusable: { outcome: "'unusable'" },
+    failed: {
+      outcome: "'failed'",
+      errorCode: `_event.name === 'error.execution' ? _event.data.errorCode : ${js(ErrorCode.InactivityTimeout)}`,
+    },
   },
 });

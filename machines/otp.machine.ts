@@ -16,6 +16,7 @@ import {
 } from '../contracts/api/otp';
 import type { MailConfirmationOtpPurpose } from '../contracts/api/mail-address-confirmation';
 import { errorCodeOf } from './flow-errors';
+import { js, withScxml } from './scxml-semantics';
 import { stepMeta, type StateMeta } from './flow-meta';
 
 export type OtpChannel = 'email' | 'sms';
@@ -54,7 +55,7 @@ type OtpContext = OtpInput & {
 
 type ResponseParams = { response: OtpResponse };
 
-export const otpMachine = setup({
+export const otpMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as OtpInput,
@@ -216,5 +217,28 @@ export const otpMachine = setup({
       case null:
         return { outcome: 'failed', errorCode: context.errorCode };
     }
+  },
+}), {
+  guards: {
+    canSendByMail: { cond: "_event.data.channel === 'email' && mailAddress !== null", reads: ['mailAddress'] },
+    canSendBySms: { cond: "_event.data.channel === 'sms' && phoneNumber !== null", reads: ['phoneNumber'] },
+    canResend: { cond: 'canResend === true', reads: ['canResend'] },
+    isResultOk: { cond: "_event.data.result === 'OK'" },
+    isSendFailedMessage: {
+      cond: `_event.data.ngMessage === ${js(OtpNgMessage.SendFailed)} || _event.data.ngMessage === ${js(OtpNgMessage.SmsSendFailed)}`,
+    },
+    isLockedMessage: { cond: `_event.data.ngMessage === ${js(OtpNgMessage.Locked)}` },
+    isMismatchMessage: { cond: `_event.data.ngMessage === ${js(OtpNgMessage.Mismatch)}` },
+  },
+  actions: {
+    startCooldown: [['canResend', 'false']],
+    allowResend: [['canResend', 'true']],
+  },
+  done: {
+    verified: { outcome: "'verified'" },
+    cancelled: { outcome: "'cancelled'" },
+    locked: { outcome: "'locked'" },
+    // An unexpected message (a done event) has no code; a failed call has the one it came back with.
+    failed: { outcome: "'failed'", errorCode: "_event.name === 'error.execution' ? _event.data.errorCode : null" },
   },
 });

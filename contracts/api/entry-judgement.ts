@@ -54,6 +54,11 @@ export function isRetryableFailure(response: EntryJudgementResponse): boolean {
 }
 
 /** Japanese texts for the reasons we know; anything else shows the server's reason as is. */
+/** The three rules above as ECMAScript over `_event.data` (the response), for the SCXML exports (ADR 0076). */
+export const judgementOkExpr = `_event.data.result === ${JSON.stringify(EntryJudgementResult.Ok)}`;
+export const mailAddressOnlyFailureExpr = `(_event.data.result === ${JSON.stringify(EntryJudgementResult.Ng)} && _event.data.ngList.length > 0 && _event.data.ngList.every(function (ng) { return ng.parameter === ${JSON.stringify(MailAddressParameter)}; }))`;
+export const retryableFailureExpr = `(_event.data.result === ${JSON.stringify(EntryJudgementResult.Ng)} && _event.data.ngList.some(function (ng) { return ${JSON.stringify(RetryableNgParameters)}.indexOf(ng.parameter) >= 0; }))`;
+
 export const EntryJudgementReasonText: Readonly<Record<string, string>> = {
   ALREADY_CONTRACTED: 'すでにお申し込み済みです。',
   LINE_RESTRICTED: 'ご契約中の回線の状態により、お申し込みいただけません。',

@@ -2,6 +2,7 @@
  * Whether an address may be sent a confirmation code: the machine's guard and the view's field
  * check read the same rule. Its own module so the view does not load the machine.
  */
+import { z } from 'zod';
 import { ConfirmableMailAddressSchema } from '../../contracts/api/mail-address-confirmation';
 import type { MailAddressProblem } from './mail-confirmation.machine';
 
@@ -11,3 +12,9 @@ export function isConfirmableAddress(context: { readonly mailAddress: string; re
   const refused = context.problem === 'undeliverable' ? context.currentMailAddress?.toLowerCase() : undefined;
   return context.mailAddress.toLowerCase() !== refused;
 }
+
+/**
+ * isConfirmableAddress as ECMAScript over the datamodel, for the SCXML export (ADR 0076): the
+ * pattern is zod's, the one ConfirmableMailAddressSchema checks with.
+ */
+export const confirmableAddressExpr = `typeof mailAddress === 'string' && mailAddress.length <= 254 && new RegExp(${JSON.stringify(z.regexes.email.source)}).test(mailAddress) && mailAddress.toLowerCase() !== (problem === 'undeliverable' && currentMailAddress != null ? currentMailAddress.toLowerCase() : undefined)`;

@@ -20,6 +20,12 @@ export function mailProblemOf(response: EntryJudgementResponse): MailAddressProb
   return reasons.length > 0 ? 'unconfirmed' : null;
 }
 
+/** SCXML conditions of mailConfirmationGuards (ADR 0076). */
+export const mailConfirmationConds = {
+  isMailConfirmed: { cond: "_event.data.outcome === 'confirmed'" },
+  isMailConfirmationCancelled: { cond: "_event.data.outcome === 'cancelled'" },
+};
+
 export const mailConfirmationGuards = {
   isMailConfirmed: (_: unknown, params: { output: MailConfirmationOutput }) => params.output.outcome === 'confirmed',
   isMailConfirmationCancelled: (_: unknown, params: { output: MailConfirmationOutput }) => params.output.outcome === 'cancelled',

@@ -14,7 +14,8 @@ import {
 } from '../../contracts/api/mail-address-confirmation';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import { errorCodeOf } from '../flow-errors';
-import { isConfirmableAddress } from './confirmable-address';
+import { confirmableAddressExpr, isConfirmableAddress } from './confirmable-address';
+import { js, withScxml } from '../scxml-semantics';
 import { stepMeta, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
 import { assigns } from '../service-flow/shared';
@@ -56,7 +57,7 @@ type MailConfirmationContext = MailConfirmationInput & {
 
 type OutputArgs<T> = { readonly event: { readonly output: T } };
 
-export const mailConfirmationMachine = setup({
+export const mailConfirmationMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as MailConfirmationInput,
@@ -185,4 +186,21 @@ export const mailConfirmationMachine = setup({
     },
   },
   output: ({ context }) => context.output ?? { outcome: 'failed', errorCode: null },
+}), {
+  guards: {
+    isConfirmableAddress: { cond: confirmableAddressExpr, reads: ['mailAddress', 'currentMailAddress', 'problem'] },
+    isOtpVerified: { cond: "_event.data.outcome === 'verified'" },
+    isOtpCancelled: { cond: "_event.data.outcome === 'cancelled'" },
+  },
+  actions: {
+    enterAddress: [['mailAddress', 'String(_event.data.mailAddress).trim()']],
+  },
+  done: {
+    confirmed: { outcome: "'confirmed'", mailAddress: '_event.data.mailAddress' },
+    cancelled: { outcome: "'cancelled'" },
+    failed: {
+      outcome: "'failed'",
+      errorCode: `_event.name === 'error.execution' ? (_event.invokeid === 'confirmMailAddress' ? _event.data.errorCode : null) : _event.data.outcome === 'locked' ? ${js(ErrorCode.OtpLocked)} : _event.data.outcome === 'failed' ? _event.data.errorCode : null`,
+    },
+  },
 });

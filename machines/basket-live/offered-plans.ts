@@ -13,3 +13,6 @@ export function offeredPlans(contract: PlanChangeContract | null): readonly Bask
   if (contract?.planId == null) return [];
   return offeredPlanIds(lineup, contract.planId, contract.pendingPlan);
 }
+
+/** offeredPlans as ECMAScript over the `contract` datamodel variable, for the SCXML export (ADR 0076). */
+export const offeredPlansExpr = `(contract === null || contract.planId == null ? [] : ${JSON.stringify(lineup)}.filter(function (planId) { var pending = contract.pendingPlan == null ? null : contract.pendingPlan.planId; return planId !== pending && (planId !== contract.planId || pending !== null); }))`;

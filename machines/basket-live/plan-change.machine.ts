@@ -20,7 +20,9 @@ import {
 } from '../../contracts/services/plan-change';
 import type { ServiceState } from '../../contracts/lifecycle';
 import { errorCodeOf, isOutcomeUnknown } from '../flow-errors';
-import { offeredPlans } from './offered-plans';
+import { offeredPlans, offeredPlansExpr } from './offered-plans';
+import { js, withScxml } from '../scxml-semantics';
+import { submitErrorConds } from '../service-flow/shared';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { assigns } from '../service-flow/shared';
 
@@ -71,7 +73,7 @@ type ErrorArgs = { readonly event: { readonly error: unknown } };
 const storeErrorOf = { type: 'storeError', params: ({ event }: ErrorArgs) => ({ errorCode: errorCodeOf(event.error) }) } as const;
 const changeTags: FlowTag[] = backTags(ChangePage);
 
-export const basketLivePlanChangeMachine = setup({
+export const basketLivePlanChangeMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as PlanChangeInput,
@@ -212,4 +214,16 @@ export const basketLivePlanChangeMachine = setup({
       meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.e0008']),
     },
   },
+}), {
+  guards: {
+    isActiveContract: { cond: `_event.data.status === ${js(ContractStatus.Active)} && _event.data.planId !== null` },
+    isOfferedPlan: { cond: `${offeredPlansExpr}.indexOf(_event.data.planId) >= 0`, reads: ['contract'] },
+    hasChosenPlan: { cond: 'nextPlanId !== null', reads: ['nextPlanId'] },
+    isOutcomeUnknown: submitErrorConds.isOutcomeUnknown,
+  },
+  actions: {
+    storeContract: [['contract', '_event.data']],
+    choosePlan: [['nextPlanId', '_event.data.planId']],
+  },
+  done: { completed: { outcome: "'completed'", requestType: js(PlanChangeRequestType) } },
 });

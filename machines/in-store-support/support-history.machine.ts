@@ -21,6 +21,7 @@ import { errorCodeOf } from '../flow-errors';
 import { pageMeta, readPage, type FlowTag, type StateMeta } from '../flow-meta';
 import { loadContractPort, type ServiceFlowInput } from '../service-flow/shared';
 import { loadContractStep } from '../service-flow/steps';
+import { withScxml } from '../scxml-semantics';
 
 const DetailPage = servicePath(InStoreSupport, 'detail');
 const HistoryPage = `${InStoreSupport.routePrefix}/SupportHistory`;
@@ -59,7 +60,7 @@ export type SupportHistoryEvent =
   | { type: 'benefits.open' }
   | { type: 'wizard.back' };
 
-export const inStoreSupportHistoryMachine = setup({
+export const inStoreSupportHistoryMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as ServiceFlowInput,
@@ -153,6 +154,31 @@ export const inStoreSupportHistoryMachine = setup({
       tags: ['persistable'],
       meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.support-detail-not-found']),
     },
+  },
+}), {
+  guards: {
+    isListedIndex: {
+      cond: 'support.supportHistoryInfo.some(function (entry) { return entry.index === _event.data.index; })',
+      reads: ['support'],
+    },
+    hasMore: { cond: 'shown < support.supportHistoryInfo.length', reads: ['shown', 'support'] },
+    hasContract: { cond: "contract !== null && contract.status !== 'none'", reads: ['contract'] },
+  },
+  actions: {
+    storeContract: [['contract', '_event.data']],
+    storeHistory: [
+      ['support.supportHistoryInfo', '_event.data.supportHistoryInfo'],
+      ['shown', String(HistoryPageSize)],
+    ],
+    showMore: [['shown', `shown + ${HistoryPageSize}`]],
+    openDetail: [
+      ['support.currentIndex', '_event.data.index'],
+      ['support.transitionFlg', 'true'],
+    ],
+    closeDetail: [
+      ['support.currentIndex', 'null'],
+      ['support.transitionFlg', 'false'],
+    ],
   },
 });
 

@@ -15,6 +15,7 @@ import type { CfService, InvoiceParameter } from '../../contracts/api/invoice-pa
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { errorCodeOf } from '../flow-errors';
 import { pageMeta, readPage, type FlowTag, type StateMeta } from '../flow-meta';
+import { withScxml } from '../scxml-semantics';
 
 const MonthsPage = '/Invoice';
 const ServicesPage = '/Invoice/Services';
@@ -44,7 +45,7 @@ export type InvoiceEvent = { type: 'month.select'; month: string } | { type: 'in
 
 export type LoadInvoiceServicesInput = { readonly sbSystemId: string; readonly month: string };
 
-export const invoiceMachine = setup({
+export const invoiceMachine = withScxml(setup({
   types: {
     meta: {} as StateMeta,
     input: {} as InvoiceFlowInput,
@@ -172,6 +173,35 @@ export const invoiceMachine = setup({
       tags: ['persistable'],
       meta: pageMeta(ErrorPage, ['SPEC-8.error-page']),
     },
+  },
+}), {
+  guards: {
+    isRequestedMonthListed: {
+      cond: 'invoiceParameter.contents !== null && _event.data.months.indexOf(invoiceParameter.contents) >= 0',
+      reads: ['invoiceParameter'],
+    },
+    isRequestedInvoiceListed: {
+      cond: '_event.data.invoices.some(function (invoice) { return invoice.cfService === invoiceParameter.cfservice; })',
+      reads: ['invoiceParameter'],
+    },
+    isListedMonth: { cond: 'months.indexOf(_event.data.month) >= 0', reads: ['months'] },
+    isListedInvoice: { cond: 'invoices.some(function (invoice) { return invoice.cfService === _event.data.cfService; })', reads: ['invoices'] },
+  },
+  actions: {
+    storeSession: [['months', '_event.data.months']],
+    storeInvoices: [['invoices', '_event.data.invoices']],
+    dropUnavailableMonth: [['invoiceParameter', '{ contents: null, cfservice: null }']],
+    dropUnavailableInvoice: [['invoiceParameter.cfservice', 'null']],
+    chooseMonth: [
+      ['invoiceParameter', '{ contents: _event.data.month, cfservice: null }'],
+      ['invoices', '[]'],
+    ],
+    chooseInvoice: [['invoiceParameter.cfservice', '_event.data.cfService']],
+    clearMonth: [
+      ['invoiceParameter', '{ contents: null, cfservice: null }'],
+      ['invoices', '[]'],
+    ],
+    clearInvoice: [['invoiceParameter.cfservice', 'null']],
   },
 });
 

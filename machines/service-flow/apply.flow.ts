@@ -33,25 +33,32 @@ import {
   isJudgementOk,
   isMailAddressOnlyFailure,
   isRetryableFailure,
+  judgementOkExpr,
+  mailAddressOnlyFailureExpr,
+  retryableFailureExpr,
   type EntryJudgementResponse,
 } from '../../contracts/api/entry-judgement';
 import type { PaymentMethodEntry, PaymentMethodsResponse } from '../../contracts/api/payment';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { mailConfirmationMachine, type MailAddressProblem, type MailConfirmationEvent } from '../basket-live/mail-confirmation.machine';
-import { mailConfirmationGuards, mailConfirmationStep, mailProblemOf } from '../basket-live/mail-confirmation-step';
+import { mailConfirmationConds, mailConfirmationGuards, mailConfirmationStep, mailProblemOf } from '../basket-live/mail-confirmation-step';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { errorCodeOf } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';
 import { requirementId } from '../requirements';
+import { js, withScxml, type ScxmlAssigns, type ScxmlSemantics } from '../scxml-semantics';
 import {
   NoTokens,
   assigns,
   cardDetails,
+  cardOutcomeConds,
   cardOutcomeGuards,
   freshPaymentChoice,
   hasTokens,
+  otpOutcomeConds,
   otpOutcomeGuards,
+  submitErrorConds,
   submitErrorGuards,
   tokensOf,
   type ServiceFlowInput,
@@ -181,7 +188,7 @@ export function createApplyFlow(service: ServiceDefinition) {
       confirmed: 'judging',
       cancelled: 'landing',
     });
-  return setup({
+  return withScxml(setup({
     types: {
       meta: {} as StateMeta,
       input: {} as ApplyInput,
@@ -560,7 +567,90 @@ export function createApplyFlow(service: ServiceDefinition) {
         meta: pageMeta(ErrorPage, ['SPEC-8.error-page', 'SPEC-8.w0011']),
       },
     },
-  });
+  }), applyScxml(service));
+}
+
+/** What an SCXML interpreter runs for the apply flow's guards and the actions they depend on (ADR 0076). */
+function applyScxml(service: ServiceDefinition): ScxmlSemantics {
+  const confirmsMail = service.mailAddressOnlyFailure === 'confirm';
+  const offers = (method: SelectableMethod) => `paymentMethods.some(function (m) { return m.value === ${js(method)}; })`;
+  const chosen = (method: SelectableMethod) => `_event.data.method === ${js(method)}`;
+  const noTokens: ScxmlAssigns = [
+    ['applyInfo.tokenPAN', 'null'],
+    ['applyInfo.tokenPanEffectiveDate', 'null'],
+    ['applyInfo.checkRequestValidityToken', 'null'],
+  ];
+  const hasTokens = (path: string) =>
+    `${path}.tokenPAN !== null && ${path}.tokenPanEffectiveDate !== null && ${path}.checkRequestValidityToken !== null`;
+  const newCard = js(requestTypeForOperation(OperationType.Registration));
+  return {
+    guards: {
+      isEligible: { cond: confirmsMail ? judgementOkExpr : `${judgementOkExpr} || ${mailAddressOnlyFailureExpr}` },
+      ...(confirmsMail ? { isMailConfirmationNeeded: { cond: mailAddressOnlyFailureExpr } } : {}),
+      ...(service.plans.length > 1
+        ? { isOfferedPlan: { cond: `${js(service.plans.map((plan) => plan.planId))}.indexOf(_event.data.planId) >= 0` } }
+        : {}),
+      canRetryJudgement: { cond: `${retryableFailureExpr} && judgeRetries < ${EntryJudgementRetry.maxRetries}`, reads: ['judgeRetries'] },
+      hasConsented: { cond: 'applyInfo.consented === true', reads: ['applyInfo'] },
+      isCouponAccepted: { cond: "_event.data.result === 'OK'" },
+      isMobileBillChosen: { cond: `${chosen(PaymentMethod.WithMobile)} && ${offers(PaymentMethod.WithMobile)}`, reads: ['paymentMethods'] },
+      isRegisteredCardChosen: { cond: `${chosen(PaymentMethod.CreditCard)} && ${offers(PaymentMethod.CreditCard)}`, reads: ['paymentMethods'] },
+      canRestoreTempCredit: {
+        cond: `${chosen(PaymentMethod.NewCreditCard)} && applyInfo.tempCredit !== null && ${hasTokens('applyInfo.tempCredit')}`,
+        reads: ['applyInfo'],
+      },
+      isNewCardChosen: { cond: `${chosen(PaymentMethod.NewCreditCard)} && ${offers(PaymentMethod.NewCreditCard)}`, reads: ['paymentMethods'] },
+      ...cardOutcomeConds,
+      ...otpOutcomeConds,
+      ...submitErrorConds,
+      ...(confirmsMail ? mailConfirmationConds : {}),
+    },
+    actions: {
+      resetJudgement: [['judgeRetries', '0']],
+      countJudgeRetry: [['judgeRetries', 'judgeRetries + 1']],
+      choosePlan: [['applyInfo.planId', '_event.data.planId']],
+      toggleConsent: [['applyInfo.consented', '_event.data.consented']],
+      storePaymentMethods: [
+        ['paymentMethods', '_event.data.paymentMethodList.slice().sort(function (a, b) { return a.value < b.value ? -1 : a.value > b.value ? 1 : 0; })'],
+      ],
+      // Spec section 4: for a registration, the card token values move to the temporary copy, then are cleared.
+      chooseMobileBill: [
+        [
+          'applyInfo.tempCredit',
+          `${hasTokens('applyInfo')} ? { tokenPAN: applyInfo.tokenPAN, tokenPanEffectiveDate: applyInfo.tokenPanEffectiveDate, checkRequestValidityToken: applyInfo.checkRequestValidityToken, last4: cardLast4 } : applyInfo.tempCredit`,
+        ],
+        ...noTokens,
+        ['applyInfo.requestType', js(RequestType.RegisterByMobile)],
+        ['applyInfo.paymentMethodValue', js(PaymentMethod.WithMobile)],
+        ['cardLast4', 'null'],
+      ],
+      chooseRegisteredCard: [
+        ...noTokens,
+        ['applyInfo.requestType', js(RequestType.RegisterByCredit)],
+        ['applyInfo.paymentMethodValue', js(PaymentMethod.CreditCard)],
+        ['cardLast4', 'null'],
+      ],
+      restoreTempCredit: [
+        ['applyInfo.tokenPAN', 'applyInfo.tempCredit.tokenPAN'],
+        ['applyInfo.tokenPanEffectiveDate', 'applyInfo.tempCredit.tokenPanEffectiveDate'],
+        ['applyInfo.checkRequestValidityToken', 'applyInfo.tempCredit.checkRequestValidityToken'],
+        ['cardLast4', 'applyInfo.tempCredit.last4'],
+        ['applyInfo.tempCredit', 'null'],
+        ['applyInfo.requestType', newCard],
+        ['applyInfo.paymentMethodValue', js(PaymentMethod.NewCreditCard)],
+      ],
+      clearCard: [...noTokens, ['applyInfo.requestType', 'null'], ['applyInfo.paymentMethodValue', js(PaymentMethod.Startup)], ['cardLast4', 'null']],
+      storeNewCard: [
+        ['applyInfo.tokenPAN', '_event.data.card.tokenPAN'],
+        ['applyInfo.tokenPanEffectiveDate', '_event.data.card.tokenPanEffectiveDate'],
+        ['applyInfo.checkRequestValidityToken', '_event.data.card.checkRequestValidityToken'],
+        ['applyInfo.requestType', newCard],
+        ['applyInfo.paymentMethodValue', js(PaymentMethod.NewCreditCard)],
+        ['cardLast4', '_event.data.card.last4'],
+      ],
+    },
+    invokeParams: { registerCard: { operationType: js(OperationType.Registration) } },
+  };
 }
 
 export type ApplyFlowMachine = ReturnType<typeof createApplyFlow>;

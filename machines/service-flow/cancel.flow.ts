@@ -15,7 +15,9 @@ import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/
 import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { requirementId } from '../requirements';
-import { NoTokens, assigns, loadContractPort, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
+import { NoTokens, assigns, loadContractPort, submitErrorConds, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
+import { withScxml, type ScxmlSemantics } from '../scxml-semantics';
+import { ServiceStates } from '../../contracts/lifecycle';
 import { loadContractStep, submitUnknownStep, submittingStep } from './steps';
 
 const ErrorPage = '/Error';
@@ -77,7 +79,7 @@ export function createCancelFlow(service: ServiceDefinition) {
   const CompletedPage = servicePath(service, 'cancelCompleted');
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   const offered = (context: CancelContext) => offeredBy(service, context);
-  return setup({
+  return withScxml(setup({
     types: {
       meta: {} as StateMeta,
       input: {} as CancelInput,
@@ -168,7 +170,25 @@ export function createCancelFlow(service: ServiceDefinition) {
         meta: pageMeta(ErrorPage, ['SPEC-8.error-page']),
       },
     },
-  });
+  }), cancelScxml(service));
+}
+
+/** The cancellation for an SCXML interpreter (ADR 0076): the request types 03-06 the contract's status offers. */
+function cancelScxml(service: ServiceDefinition): ScxmlSemantics {
+  const offered = '(contract === null ? [] : cancelOptions[contract.status])';
+  return {
+    guards: {
+      canCancel: { cond: `${offered}.length > 0`, reads: ['contract'] },
+      isOfferedCancelType: { cond: `${offered}.indexOf(_event.data.requestType) >= 0`, reads: ['contract'] },
+      isOutcomeUnknown: submitErrorConds.isOutcomeUnknown,
+    },
+    actions: {
+      storeContract: [['contract', '_event.data']],
+      beginCancel: [['cancelInfo.requestType', `${offered}.length > 0 ? ${offered}[0] : null`]],
+      chooseCancelType: [['cancelInfo.requestType', '_event.data.requestType']],
+    },
+    tables: { cancelOptions: Object.fromEntries(ServiceStates.map((status) => [status, cancelOptions(service.serviceId, status)])) },
+  };
 }
 
 export type CancelFlowMachine = ReturnType<typeof createCancelFlow>;

@@ -8,9 +8,10 @@
  * loading -> detail -> paymentSelect [-> cardProvider] -> confirm -> otp -> submitting -> completed
  */
 import { assign, sendTo, setup } from 'xstate';
-import { CreditCardLabel, RequestType, requestTypeForOperation, type PaymentMethod, type PlanIdValue } from '../../contracts/codes';
+import { CreditCardLabel, OperationType, RequestType, requestTypeForOperation, type PaymentMethod, type PlanIdValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
-import { allowedActions } from '../../contracts/lifecycle';
+import { allowedActions, allowedActionsTable } from '../../contracts/lifecycle';
+import { js, withScxml, type ScxmlSemantics } from '../scxml-semantics';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
@@ -32,6 +33,9 @@ import {
   type ApplyChangeInfo,
   type PaymentFlowChildren,
   type ServiceFlowInput,
+  cardOperationExpr,
+  paymentFlowConds,
+  paysByCardExpr,
 } from './shared';
 import { cardProviderStep, cardUnusableOnSubmit, closingSteps, loadContractStep, otpStep, submittingStep } from './steps';
 
@@ -81,7 +85,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   // The change keeps the contract's plan; the service's first plan only without a contract.
   const contractPlanOf = (context: ChangePaymentContext): PlanIdValue => context.contract?.planId ?? service.plans[0].planId;
-  return setup({
+  return withScxml(setup({
     types: {
       meta: {} as StateMeta,
       input: {} as ChangePaymentInput,
@@ -211,7 +215,33 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       }),
       ...closingSteps({ page: ConfirmPage, tags: confirmTags, completedPage: CompletedPage, requirement: 'SPEC-4.flows.change-payment' }),
     },
-  });
+  }), changePaymentScxml());
+}
+
+/** The change of payment for an SCXML interpreter (ADR 0076): request types 07/08/09 and operations 20/40. */
+function changePaymentScxml(): ScxmlSemantics {
+  return {
+    guards: {
+      canChangePayment: {
+        cond: "contract !== null && contract.paymentMethod !== null && contract.status !== 'none' && allowedActions[contract.status].indexOf('changePayment') >= 0",
+        reads: ['contract'],
+      },
+      ...paymentFlowConds,
+    },
+    actions: {
+      storeContract: [['contract', '_event.data']],
+      beginChange: [['changeInfo.requestType', `${paysByCardExpr} ? ${js(RequestType.CreditToCredit)} : ${js(RequestType.MobileToCredit)}`]],
+      chooseMobileBill: [['changeInfo.requestType', js(RequestType.CreditToMobile)]],
+      storeNewCard: [
+        [
+          'changeInfo.requestType',
+          `${paysByCardExpr} ? ${js(requestTypeForOperation(OperationType.CreditToCredit))} : ${js(requestTypeForOperation(OperationType.MobileToCredit))}`,
+        ],
+      ],
+    },
+    invokeParams: { registerCard: { operationType: cardOperationExpr(false) } },
+    tables: { allowedActions: allowedActionsTable },
+  };
 }
 
 export type ChangePaymentFlowMachine = ReturnType<typeof createChangePaymentFlow>;

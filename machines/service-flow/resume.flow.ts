@@ -8,9 +8,10 @@
  * loading -> confirm (keep / mobile bill / new card [-> cardProvider]) -> otp -> submitting -> completed
  */
 import { assign, sendTo, setup } from 'xstate';
-import { CreditCardLabel, PaymentMethod, RequestType, requestTypeForOperation, type PaymentMethodValue, type PlanIdValue } from '../../contracts/codes';
+import { CreditCardLabel, OperationType, PaymentMethod, RequestType, requestTypeForOperation, type PaymentMethodValue, type PlanIdValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
-import { allowedActions } from '../../contracts/lifecycle';
+import { allowedActions, allowedActionsTable } from '../../contracts/lifecycle';
+import { js, withScxml, type ScxmlSemantics } from '../scxml-semantics';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
@@ -30,6 +31,9 @@ import {
   type ApplyChangeInfo,
   type PaymentFlowChildren,
   type ServiceFlowInput,
+  cardOperationExpr,
+  paymentFlowConds,
+  paysByCardExpr,
 } from './shared';
 import { cardProviderStep, cardUnusableOnSubmit, closingSteps, loadContractStep, otpStep, submittingStep } from './steps';
 
@@ -69,7 +73,7 @@ export function createResumeFlow(service: ServiceDefinition) {
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   // The resume keeps the contract's plan; the service's first plan only without a contract.
   const startingInfo = (context: ResumeContext): ResumeInfo => initialResumeInfo(context.contract?.planId ?? service.plans[0].planId);
-  return setup({
+  return withScxml(setup({
     types: {
       meta: {} as StateMeta,
       input: {} as ResumeInput,
@@ -183,7 +187,48 @@ export function createResumeFlow(service: ServiceDefinition) {
       }),
       ...closingSteps({ page: ConfirmPage, tags: confirmTags, completedPage: CompletedPage, requirement: 'SPEC-4.flows.resume' }),
     },
-  });
+  }), resumeScxml());
+}
+
+/** The resume for an SCXML interpreter (ADR 0076): request types 08/07/09 and operations 60/70. */
+function resumeScxml(): ScxmlSemantics {
+  return {
+    guards: {
+      isCurrentMethodKept: {
+        cond: 'contract !== null && contract.paymentMethod !== null && _event.data.method === contract.paymentMethod',
+        reads: ['contract'],
+      },
+      canResume: {
+        cond: `contract !== null && contract.status !== 'none' && allowedActions[contract.status].indexOf('resume') >= 0 && resumeInfo.paymentMethodValue !== ${js(PaymentMethod.Startup)}`,
+        reads: ['contract', 'resumeInfo'],
+      },
+      ...paymentFlowConds,
+    },
+    actions: {
+      storeContract: [['contract', '_event.data']],
+      keepPayment: [
+        ['resumeInfo.requestType', 'null'],
+        ['resumeInfo.paymentMethodValue', `contract !== null && contract.paymentMethod != null ? contract.paymentMethod : ${js(PaymentMethod.Startup)}`],
+      ],
+      chooseMobileBill: [
+        ['resumeInfo.requestType', js(RequestType.CreditToMobile)],
+        ['resumeInfo.paymentMethodValue', js(PaymentMethod.WithMobile)],
+      ],
+      clearCard: [
+        ['resumeInfo.requestType', 'null'],
+        ['resumeInfo.paymentMethodValue', js(PaymentMethod.Startup)],
+      ],
+      storeNewCard: [
+        [
+          'resumeInfo.requestType',
+          `${paysByCardExpr} ? ${js(requestTypeForOperation(OperationType.CreditToCreditAndResume))} : ${js(requestTypeForOperation(OperationType.MobileToCreditAndResume))}`,
+        ],
+        ['resumeInfo.paymentMethodValue', js(PaymentMethod.NewCreditCard)],
+      ],
+    },
+    invokeParams: { registerCard: { operationType: cardOperationExpr(true) } },
+    tables: { allowedActions: allowedActionsTable },
+  };
 }
 
 export type ResumeFlowMachine = ReturnType<typeof createResumeFlow>;

@@ -11,11 +11,12 @@ import {
 } from '../../contracts/codes';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { isPaymentChangeRequestType } from '../../contracts/lifecycle';
-import type { ErrorCodeValue } from '../../contracts/error-catalogue';
+import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { CardToken } from '../../contracts/api/payment';
 import { cardProviderMachine, type CardProviderOutput, type ReturnUrls } from '../card-provider.machine';
 import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
 import { otpMachine, type OtpOutput } from '../otp.machine';
+import { js } from '../scxml-semantics';
 
 export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null };
 
@@ -203,3 +204,43 @@ export type PaymentFlowChildren = {
   verifyContact: 'verifyContact';
   updateContract: 'updateContract';
 };
+
+/** SCXML conditions of the shared outcome guards (ADR 0076), spread into each flow's withScxml() like the guards into setup(). */
+export const cardOutcomeConds = {
+  isCardRegistered: { cond: "_event.data.outcome === 'registered'" },
+  isCardUnusable: { cond: "_event.data.outcome === 'unusable'" },
+  isProviderCancelled: { cond: "_event.data.outcome === 'cancelled'" },
+};
+
+export const otpOutcomeConds = {
+  isOtpVerified: { cond: "_event.data.outcome === 'verified'" },
+  isOtpCancelled: { cond: "_event.data.outcome === 'cancelled'" },
+  isOtpLocked: { cond: "_event.data.outcome === 'locked'" },
+};
+
+/** `error.execution` data is `{ errorCode }`, the code errorCodeOf reads from the rejection (null when none came back). */
+export const submitErrorConds = {
+  isCardUnusableError: { cond: `_event.data.errorCode === ${js(ErrorCode.CardUnusable)}` },
+  isOutcomeUnknown: { cond: '_event.data.errorCode === null' },
+};
+
+/** `contract.paymentMethod === '02'`: paysByCard as an expression. */
+export const paysByCardExpr = `(contract !== null && contract.paymentMethod === ${js(PaymentMethod.CreditCard)})`;
+
+export const paymentFlowConds = {
+  canChooseMobileBill: {
+    cond: `_event.data.method === ${js(PaymentMethod.WithMobile)} && ${paysByCardExpr} && String(_event.data.label == null ? '' : _event.data.label).trim() !== ''`,
+    reads: ['contract'],
+  },
+  isNewCardChosen: { cond: `_event.data.method === ${js(PaymentMethod.NewCreditCard)}` },
+  ...cardOutcomeConds,
+  ...otpOutcomeConds,
+  ...submitErrorConds,
+};
+
+/** The card operation of cardOperationFor as an expression: the code the card provider chart receives. */
+export function cardOperationExpr(resume: boolean): string {
+  return resume
+    ? `${paysByCardExpr} ? ${js(OperationType.CreditToCreditAndResume)} : ${js(OperationType.MobileToCreditAndResume)}`
+    : `${paysByCardExpr} ? ${js(OperationType.CreditToCredit)} : ${js(OperationType.MobileToCredit)}`;
+}

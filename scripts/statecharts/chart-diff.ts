@@ -1,6 +1,7 @@
 /**
  * What changed between two chart models: states, transitions, guards and requirements,
- * each added, removed or changed, as Markdown and as a coloured SVG.
+ * each added, removed or changed, as Markdown and as a coloured SVG; and what follows from it:
+ * states no path reaches any more and requirement ids no path covers any more.
  *
  * Transitions are matched by `source|event|guard` (unguarded ones, including else-branches,
  * as `-`) rather than by their index, so inserting a guarded candidate in front of an
@@ -29,6 +30,10 @@ export type ChartDiff = {
   readonly transitions: readonly Change[];
   readonly guards: readonly Change[];
   readonly requirements: readonly Change[];
+  /** States reachable before and present but unreachable after (kind `removed`). */
+  readonly unreachable: readonly Change[];
+  /** Requirement ids some path covered before and none covers after (kind `removed`). */
+  readonly uncovered: readonly Change[];
 };
 
 /** Identity of a transition across versions. */
@@ -88,6 +93,69 @@ function usage(model: ChartModel | null, pick: (t: ChartTransition) => string[],
   return out;
 }
 
+/**
+ * States some sequence of transitions enters from the initial state, guards taken as passable:
+ * entering a state enters its ancestors and its initial (or, if parallel, every) child.
+ */
+export function reachableStates(model: ChartModel | null): Set<string> {
+  const reached = new Set<string>();
+  if (!model?.initial) return reached;
+  const byId = new Map(model.states.map((s) => [s.id, s]));
+  const children = new Map<string, ChartState[]>();
+  for (const s of model.states) if (s.parent) children.set(s.parent, [...(children.get(s.parent) ?? []), s]);
+  const bySource = new Map<string, ChartTransition[]>();
+  for (const t of model.transitions) bySource.set(t.source, [...(bySource.get(t.source) ?? []), t]);
+  const queue: string[] = [];
+  const enter = (id: string) => {
+    if (reached.has(id) || !byId.has(id)) return;
+    reached.add(id);
+    queue.push(id);
+    const state = byId.get(id);
+    if (state?.parent) enter(state.parent);
+    if (state?.type === 'parallel') for (const child of children.get(id) ?? []) enter(child.id);
+    else if (state?.initial) enter(state.initial);
+  };
+  // The root's own transitions apply wherever the flow is, as long as it runs.
+  for (const t of bySource.get(model.id) ?? []) for (const target of t.targets) queue.push(`target:${target}`);
+  enter(model.initial);
+  while (queue.length > 0) {
+    const next = queue.shift() as string;
+    if (next.startsWith('target:')) {
+      enter(next.slice('target:'.length));
+      continue;
+    }
+    for (const t of bySource.get(next) ?? []) for (const target of t.targets) enter(target);
+  }
+  return reached;
+}
+
+/** Requirement ids cited by a reachable state or by a transition out of one (or of the root). */
+export function coveredRequirements(model: ChartModel | null): Map<string, string[]> {
+  const reached = reachableStates(model);
+  const out = new Map<string, string[]>();
+  const add = (requirement: string, by: string) => out.set(requirement, [...(out.get(requirement) ?? []), by]);
+  for (const s of model?.states ?? []) if (reached.has(s.id)) for (const r of s.requirements) add(r, s.id);
+  for (const t of model?.transitions ?? []) {
+    if (reached.has(t.source) || t.source === model?.id) for (const r of t.requirements) add(r, transitionIdentity(t));
+  }
+  return out;
+}
+
+function consequences(before: ChartModel | null, after: ChartModel | null): Pick<ChartDiff, 'unreachable' | 'uncovered'> {
+  if (!before || !after) return { unreachable: [], uncovered: [] };
+  const was = reachableStates(before);
+  const is = reachableStates(after);
+  const unreachable = after.states
+    .filter((s) => was.has(s.id) && !is.has(s.id))
+    .map((s) => ({ kind: 'removed' as const, id: s.id, text: `\`${s.id}\`${s.title ? ` ${s.title}` : ''}${s.route ? ` (${s.route})` : ''}`, fields: [] }));
+  const covered = coveredRequirements(after);
+  const uncovered = [...coveredRequirements(before)]
+    .filter(([id]) => !covered.has(id))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([id, by]) => ({ kind: 'removed' as const, id, text: `${id}: last covered by ${by.map((u) => `\`${u}\``).join(', ')}`, fields: [] }));
+  return { unreachable, uncovered };
+}
+
 /** Compares two versions of a flow; `null` means the flow did not exist. */
 export function diffCharts(before: ChartModel | null, after: ChartModel | null): ChartDiff {
   const any = after ?? before;
@@ -127,24 +195,25 @@ export function diffCharts(before: ChartModel | null, after: ChartModel | null):
     transitions,
     guards,
     requirements,
+    ...consequences(before, after),
   };
 }
 
 export function isEmptyDiff(diff: ChartDiff): boolean {
-  return diff.states.length + diff.transitions.length + diff.guards.length + diff.requirements.length === 0;
+  return diff.states.length + diff.transitions.length + diff.guards.length + diff.requirements.length + diff.unreachable.length + diff.uncovered.length === 0;
 }
 
 const MARK: Record<ChangeStatus, string> = { added: '＋ added', removed: '－ removed', changed: '～ changed' };
 
 /** Markdown report of one flow's diff. */
 export function diffToMarkdown(diff: ChartDiff, revision: string): string {
-  const section = (title: string, changes: readonly Change[]) =>
+  const section = (title: string, changes: readonly Change[], marked = true) =>
     changes.length === 0
       ? []
       : [
           `### ${title}`,
           '',
-          ...changes.map((c) => `- ${MARK[c.kind]} ${c.text}${c.fields.length > 0 ? `\n${c.fields.map((f) => `  - ${f}`).join('\n')}` : ''}`),
+          ...changes.map((c) => `- ${marked ? `${MARK[c.kind]} ` : ''}${c.text}${c.fields.length > 0 ? `\n${c.fields.map((f) => `  - ${f}`).join('\n')}` : ''}`),
           '',
         ];
   const status =
@@ -161,6 +230,8 @@ export function diffToMarkdown(diff: ChartDiff, revision: string): string {
           ...section('Transitions', diff.transitions),
           ...section('Guards', diff.guards),
           ...section('Requirements', diff.requirements),
+          ...section('States no path reaches any more', diff.unreachable, false),
+          ...section('Requirements no path covers any more', diff.uncovered, false),
         ]),
   ].join('\n');
 }

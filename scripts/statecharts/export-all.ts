@@ -15,13 +15,13 @@ export const STATECHARTS_DIR = 'docs/statecharts';
 export const DIFF_DIR = 'diff';
 
 /** All files of one flow, keyed `<id>/<file>`. */
-export async function renderFlow(model: ChartModel): Promise<Map<string, string>> {
+export async function renderFlow(model: ChartModel, entry: MachineEntry): Promise<Map<string, string>> {
   const files = exportFileNames(model.id);
   const out = new Map<string, string>();
   out.set(`${model.id}/${files.json}`, `${canonicalJson(model, 2)}\n`);
   out.set(`${model.id}/${files.mermaid}`, toMermaid(model));
   out.set(`${model.id}/${files.svg}`, await toSvg(model));
-  out.set(`${model.id}/${files.scxml}`, toScxml(model));
+  out.set(`${model.id}/${files.scxml}`, toScxml(model, entry));
   out.set(`${model.id}/${files.graphwalker}`, `${canonicalJson(toGraphWalker(model), 2)}\n`);
   out.set(`${model.id}/${files.index}`, toIndexMarkdown(model));
   return out;
@@ -38,7 +38,9 @@ export async function renderAll(entries: readonly MachineEntry[]): Promise<Map<s
   }
   const models = entries.map(buildChartModel);
   const out = new Map<string, string>();
-  for (const model of models) for (const [path, text] of await renderFlow(model)) out.set(path, text);
+  for (const [index, model] of models.entries()) {
+    for (const [path, text] of await renderFlow(model, entries[index] as MachineEntry)) out.set(path, text);
+  }
   out.set('README.md', toReadme(models));
   return out;
 }

@@ -1,25 +1,39 @@
 /**
- * W3C SCXML (2015 Recommendation). Lossy by design: named guards become `cond` strings that
- * no SCXML engine can evaluate, actions become comments, invoked actors `<invoke id src>`,
- * `after` delays a delayed `<send>` cancelled on exit. Meta (title, route, screen ID, tags,
- * requirements) is kept in comments because data ids would have to be document-unique.
+ * W3C SCXML (2015 Recommendation) an interpreter can run (ADR 0076): ECMAScript data model,
+ * each guard as the condition the machine declares beside it (machines/scxml-semantics.ts),
+ * the actions that change what a guard reads as `<assign>`, invokes of child machines as the
+ * child's exported chart and of promise actors as named external services, delays with their
+ * values, and the machine's final states at the top level with `<donedata>`. Meta (title,
+ * route, screen ID, tags, requirements) and the other actions stay comments.
  */
-import type { ChartModel, ChartState, ChartTransition } from './chart-model';
+import { getInitialSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
+import type { MachineEntry } from '../../machines/registry';
+import { js, scxmlSemanticsOf, type ScxmlSemantics } from '../../machines/scxml-semantics';
+import { allStateNodes, type ChartModel, type ChartState, type ChartTransition } from './chart-model';
 import { buildTree } from './chart-tree';
+
+/** `type` of an `<invoke>` of a promise actor: the host platform provides the service by its id. */
+export const SERVICE_INVOKE_TYPE = 'http://carrier-portal.example/scxml/service';
+export const SCXML_INVOKE_TYPE = 'http://www.w3.org/TR/scxml/';
 
 const attr = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 /** `--` may not appear inside an XML comment. */
 const comment = (text: string) => `<!-- ${text.replace(/-{2,}/g, '-')} -->`;
 
-function scxmlEvent(t: ChartTransition): string | null {
+const DONE_ACTOR = 'xstate.done.actor.';
+const ERROR_ACTOR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+/** The SCXML event a transition listens to; an invoke's failure is `error.execution` from that invoke. */
+export function scxmlEventOf(t: Pick<ChartTransition, 'kind' | 'event'>): string | null {
   switch (t.kind) {
     case 'always':
       return null;
     case 'done.actor':
-      return `done.invoke.${t.event.slice('xstate.done.actor.'.length)}`;
+      return `done.invoke.${t.event.slice(DONE_ACTOR.length)}`;
     case 'error.actor':
-      return `error.invoke.${t.event.slice('xstate.error.actor.'.length)}`;
+      return 'error.execution';
     case 'done.state':
       return `done.state.${t.event.slice('xstate.done.state.'.length)}`;
     case 'after':
@@ -28,8 +42,64 @@ function scxmlEvent(t: ChartTransition): string | null {
   }
 }
 
-/** Renders the chart model as an SCXML document whose top state is the machine root. */
-export function toScxml(model: ChartModel): string {
+/** The invoked actor is a registered machine: the child chart's path relative to this chart. */
+function childChartOf(machine: AnyStateMachine, src: string): string | null {
+  const logic = (machine.implementations.actors as Record<string, unknown>)[src];
+  if (typeof logic === 'object' && logic !== null && 'root' in logic && 'id' in logic) {
+    const id = String((logic as { id: unknown }).id);
+    return `../${id}/${id}.scxml`;
+  }
+  return null;
+}
+
+function delayOf(machine: AnyStateMachine, t: ChartTransition): number {
+  if (t.delay !== null) return t.delay;
+  const name = t.event.slice(AFTER.length).split('.')[0] ?? '';
+  const value = (machine.implementations.delays as Record<string, unknown>)[name];
+  if (typeof value !== 'number') throw new Error(`${t.key}: delay "${name}" is not a number of milliseconds`);
+  return value;
+}
+
+function semanticsOf(entry: MachineEntry): ScxmlSemantics {
+  const declared = scxmlSemanticsOf(entry.machine);
+  if (!declared) throw new Error(`${entry.id}: no SCXML semantics; declare them with withScxml() (ADR 0076)`);
+  const guards = Object.keys(entry.machine.implementations.guards);
+  const unknown = Object.keys(declared.guards).filter((name) => !guards.includes(name));
+  if (unknown.length > 0) throw new Error(`${entry.id}: SCXML conditions for guards it does not have: ${unknown.join(', ')}`);
+  return declared;
+}
+
+/** Datamodel ids: the context keys guards and assignments read or write. */
+function dataIds(semantics: ScxmlSemantics): string[] {
+  const ids = new Set<string>();
+  for (const cond of Object.values(semantics.guards)) for (const key of cond.reads ?? []) ids.add(key);
+  for (const assigns of Object.values(semantics.actions ?? {})) for (const [location] of assigns) ids.add(location.split('.')[0] ?? location);
+  return [...ids].sort();
+}
+
+/**
+ * The chart's context data at the start, for the entry's input: what the `<data>` elements hold
+ * and what a replay from another input (a variant) passes as params.
+ */
+export function scxmlInitialData(entry: MachineEntry): Record<string, unknown> {
+  const context = getInitialSnapshot(entry.machine, entry.input).context as Record<string, unknown>;
+  return Object.fromEntries(dataIds(semanticsOf(entry)).map((id) => [id, context[id] ?? null]));
+}
+
+/** Entry and exit action names of a state node, by state id. */
+function entryActions(machine: AnyStateMachine): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const node of allStateNodes(machine.root as AnyStateNode)) {
+    const names = node.entry.map((a) => (typeof a === 'string' ? a : typeof a === 'object' && a !== null && 'type' in a ? String(a.type) : null));
+    out.set(node.id, names.filter((n): n is string => n !== null));
+  }
+  return out;
+}
+
+/** Renders the chart model of a registry entry as an executable SCXML document. */
+export function toScxml(model: ChartModel, entry: MachineEntry): string {
+  const machine = entry.machine;
+  const semantics = semanticsOf(entry);
   const tree = buildTree(model);
   const bySource = new Map<string, ChartTransition[]>();
   for (const t of model.transitions) {
@@ -37,17 +107,44 @@ export function toScxml(model: ChartModel): string {
     list.push(t);
     bySource.set(t.source, list);
   }
+  const entries = entryActions(machine);
+  const assignLines = (actions: readonly string[], pad: string): string[] =>
+    actions.flatMap((name) =>
+      (semantics.actions?.[name] ?? []).map(([location, expr]) => `${pad}<assign location="${attr(location)}" expr="${attr(expr)}"/>`),
+    );
+  const condOf = (t: ChartTransition): string | null => {
+    const guard = t.guard ? semantics.guards[t.guard] : undefined;
+    if (t.guard && !guard) throw new Error(`${t.key}: guard ${t.guard} has no SCXML condition (ADR 0076)`);
+    const fromInvoke = t.kind === 'error.actor' ? `_event.invokeid === '${t.event.slice(ERROR_ACTOR.length)}'` : null;
+    const parts = [fromInvoke, guard ? `(${guard.cond})` : null].filter((p): p is string => p !== null);
+    return parts.length > 0 ? parts.join(' && ') : null;
+  };
+
+  const initialData = scxmlInitialData(entry);
+  const inputKeys = new Set(typeof entry.input === 'object' && entry.input !== null ? Object.keys(entry.input) : []);
   const out: string[] = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     comment(`${model.title} (${model.id}) machineVersion ${model.machineVersion}. Generated by npm run statecharts; do not edit.`),
-    `<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="null" name="${attr(model.id)}" initial="${attr(model.id)}">`,
+    `<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" datamodel="ecmascript" name="${attr(model.id)}" initial="${attr(model.id)}">`,
+    '  <datamodel>',
+    `    <data id="machineVersion" expr="'${model.machineVersion}'"/>`,
   ];
+  for (const [id, value] of Object.entries(initialData)) {
+    const note = inputKeys.has(id) ? ` ${comment("the model's input; an invoking chart's <param> replaces it")}` : '';
+    out.push(`    <data id="${attr(id)}" expr="${attr(js(value))}"/>${note}`);
+  }
+  for (const [id, value] of Object.entries(semantics.tables ?? {}).sort(([a], [b]) => a.localeCompare(b))) {
+    out.push(`    <data id="${attr(id)}" expr="${attr(js(value))}"/>`);
+  }
+  out.push('  </datamodel>');
+
   const transitionLines = (source: string, pad: string) => {
     for (const t of bySource.get(source) ?? []) {
-      const event = scxmlEvent(t);
+      const event = scxmlEventOf(t);
+      const cond = condOf(t);
       const parts = [`<transition`];
       if (event) parts.push(` event="${attr(event)}"`);
-      if (t.guard) parts.push(` cond="${attr(t.guard)}"`);
+      if (cond) parts.push(` cond="${attr(cond)}"`);
       if (t.targets.length > 0) parts.push(` target="${attr(t.targets.join(' '))}"`);
       if (t.targets.length === 0 || !t.reenter) parts.push(` type="internal"`);
       const notes = [
@@ -55,25 +152,41 @@ export function toScxml(model: ChartModel): string {
         t.actions.length > 0 ? `actions: ${t.actions.join(', ')}` : null,
         t.requirements.length > 0 ? `requirements: ${t.requirements.join(', ')}` : null,
       ].filter((x): x is string => x !== null);
-      out.push(`${pad}${parts.join('')}/>${notes.length > 0 ? ` ${comment(notes.join('; '))}` : ''}`);
+      const note = notes.length > 0 ? ` ${comment(notes.join('; '))}` : '';
+      const body = assignLines(t.actions, `${pad}  `);
+      if (body.length === 0) out.push(`${pad}${parts.join('')}/>${note}`);
+      else out.push(`${pad}${parts.join('')}>${note}`, ...body, `${pad}</transition>`);
     }
   };
-  const delayed = (s: ChartState | null, pad: string) => {
-    const afters = (bySource.get(s?.id ?? model.id) ?? []).filter((t) => t.kind === 'after' && t.index === 0);
+  const onEntry = (s: ChartState, pad: string) => {
+    const afters = (bySource.get(s.id) ?? []).filter((t) => t.kind === 'after' && t.index === 0);
+    const assigns = assignLines(entries.get(s.id) ?? [], `${pad}  `);
+    if (afters.length === 0 && assigns.length === 0) return;
+    out.push(`${pad}<onentry>`, ...assigns);
+    for (const t of afters) out.push(`${pad}  <send id="${attr(t.event)}" event="${attr(t.event)}" delay="${delayOf(machine, t)}ms"/>`);
+    out.push(`${pad}</onentry>`);
     if (afters.length === 0) return;
-    out.push(`${pad}<onentry>`);
-    for (const t of afters) {
-      const delay = t.delay === null ? '0ms' : `${t.delay}ms`;
-      out.push(`${pad}  <send id="${attr(t.event)}" event="${attr(t.event)}" delay="${delay}"/>`);
-    }
-    out.push(`${pad}</onentry>`, `${pad}<onexit>`);
+    out.push(`${pad}<onexit>`);
     for (const t of afters) out.push(`${pad}  <cancel sendid="${attr(t.event)}"/>`);
     out.push(`${pad}</onexit>`);
   };
-  const renderState = (s: ChartState, depth: number) => {
-    const pad = '  '.repeat(depth);
-    const kids = tree.children.get(s.id) ?? [];
-    const element = s.type === 'final' ? 'final' : s.type === 'parallel' ? 'parallel' : 'state';
+  const invokeLines = (s: ChartState, pad: string) => {
+    for (const inv of s.invokes) {
+      const child = childChartOf(machine, inv.src);
+      const params = Object.entries(semantics.invokeParams?.[inv.id] ?? {});
+      const open = child
+        ? `<invoke type="${SCXML_INVOKE_TYPE}" id="${attr(inv.id)}" src="${attr(child)}"`
+        : `<invoke type="${SERVICE_INVOKE_TYPE}" id="${attr(inv.id)}" src="service:${attr(inv.src)}"`;
+      if (params.length === 0) {
+        out.push(`${pad}${open}/>`);
+        continue;
+      }
+      out.push(`${pad}${open}>`);
+      for (const [name, expr] of params) out.push(`${pad}  <param name="${attr(name)}" expr="${attr(expr)}"/>`);
+      out.push(`${pad}</invoke>`);
+    }
+  };
+  const metaComment = (s: ChartState, pad: string) => {
     const meta = [
       s.title ? `title: ${s.title}` : null,
       s.route ? `route: ${s.route}` : null,
@@ -82,24 +195,40 @@ export function toScxml(model: ChartModel): string {
       s.requirements.length > 0 ? `requirements: ${s.requirements.join(', ')}` : null,
     ].filter((x): x is string => x !== null);
     if (meta.length > 0) out.push(`${pad}${comment(meta.join('; '))}`);
+  };
+  const renderState = (s: ChartState, depth: number) => {
+    const pad = '  '.repeat(depth);
+    const kids = tree.children.get(s.id) ?? [];
+    const element = s.type === 'final' ? 'final' : s.type === 'parallel' ? 'parallel' : 'state';
+    metaComment(s, pad);
     const initial = element === 'state' && s.initial ? ` initial="${attr(s.initial)}"` : '';
-    const empty = kids.length === 0 && s.invokes.length === 0 && (bySource.get(s.id) ?? []).length === 0;
-    if (empty) {
-      out.push(`${pad}<${element} id="${attr(s.id)}"/>`);
-      return;
-    }
+    const before = out.length;
     out.push(`${pad}<${element} id="${attr(s.id)}"${initial}>`);
-    delayed(s, `${pad}  `);
+    onEntry(s, `${pad}  `);
     // SCXML puts transitions before child states and invokes after them.
     transitionLines(s.id, `${pad}  `);
     for (const k of kids) renderState(k, depth + 1);
-    for (const inv of s.invokes) out.push(`${pad}  <invoke id="${attr(inv.id)}" src="${attr(inv.src)}"/>`);
-    out.push(`${pad}</${element}>`);
+    invokeLines(s, `${pad}  `);
+    if (out.length === before + 1) out[before] = `${pad}<${element} id="${attr(s.id)}"${initial}/>`;
+    else out.push(`${pad}</${element}>`);
   };
+  // The machine's own final states end the session: top-level <final>s whose <donedata> is what
+  // an invoking chart receives as `done.invoke.<id>` data.
+  const topLevel = tree.children.get(null) ?? [];
+  const finals = topLevel.filter((s) => s.type === 'final');
   out.push(`  <state id="${attr(model.id)}"${model.initial ? ` initial="${attr(model.initial)}"` : ''}>`);
-  out.push(`    <datamodel><data id="machineVersion" expr="'${model.machineVersion}'"/></datamodel>`);
   transitionLines(model.id, '    ');
-  for (const s of tree.children.get(null) ?? []) renderState(s, 2);
-  out.push('  </state>', '</scxml>', '');
+  for (const s of topLevel) if (s.type !== 'final') renderState(s, 2);
+  out.push('  </state>');
+  for (const s of finals) {
+    metaComment(s, '  ');
+    out.push(`  <final id="${attr(s.id)}">`);
+    onEntry(s, '    ');
+    out.push('    <donedata>');
+    const done = semantics.done?.[s.key] ?? { outcome: `'${s.key}'` };
+    for (const [name, expr] of Object.entries(done)) out.push(`      <param name="${attr(name)}" expr="${attr(expr)}"/>`);
+    out.push('    </donedata>', '  </final>');
+  }
+  out.push('</scxml>', '');
   return out.join('\n');
 }

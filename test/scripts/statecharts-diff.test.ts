@@ -52,6 +52,21 @@ describe('statechart diff', () => {
     expect(diff.requirements.map((c) => [c.kind, c.id])).toEqual([['added', 'ADB-CANCEL-005']]);
   });
 
+  it('says which states no path reaches and which requirements no path covers once a transition is gone', () => {
+    const cut = { ...before, transitions: before.transitions.filter((t) => t.key !== 'fixtureCancel.confirm.reviewing|wizard.submit|0') };
+    const diff = diffCharts(before, cut);
+    expect(diff.unreachable.map((c) => c.id)).toEqual(['fixtureCancel.confirm.submitting', 'fixtureCancel.completed', 'fixtureCancel.reserved']);
+    // 002 was on the removed transition; 003 and 004 are still cited, but only by states no path enters.
+    expect(diff.uncovered.map((c) => c.id)).toEqual(['ADB-CANCEL-002', 'ADB-CANCEL-003', 'ADB-CANCEL-004']);
+    expect(diff.uncovered[1]?.text).toBe('ADB-CANCEL-003: last covered by `fixtureCancel.completed`');
+    const md = diffToMarkdown(diff, 'HEAD');
+    expect(md).toContain('### States no path reaches any more');
+    expect(md).toContain('### Requirements no path covers any more');
+    // Adding a guarded transition in front of a list changes no reachability.
+    const grown = diffCharts(before, after);
+    expect([grown.unreachable, grown.uncovered]).toEqual([[], []]);
+  });
+
   it('shows exactly one transition when an unguarded one is added', () => {
     const extra: ChartTransition = { ...added, key: 'fixtureCancel.inform|wizard.back|0', event: 'wizard.back', label: 'wizard.back', guard: null, requirements: [] };
     const next = { ...before, transitions: [...before.transitions, extra] };

@@ -5,7 +5,7 @@ import { renderAll } from '../../scripts/statecharts/export-all';
 import { toGraphWalker } from '../../scripts/statecharts/graphwalker-export';
 import { toIndexMarkdown } from '../../scripts/statecharts/index-markdown';
 import { toMermaid } from '../../scripts/statecharts/mermaid-export';
-import { toScxml } from '../../scripts/statecharts/scxml-export';
+import { SERVICE_INVOKE_TYPE, toScxml } from '../../scripts/statecharts/scxml-export';
 import { textWidth, toSvg } from '../../scripts/statecharts/svg-export';
 import { fixtureRegistry } from '../mbt/fixtures/fixture-registry';
 
@@ -85,15 +85,25 @@ describe('exports', () => {
     expect(textWidth('abc', 10)).toBe(18);
   });
 
-  it('writes valid SCXML with cond strings, invokes and delayed sends', () => {
-    const doc = parseXml(toScxml(apply));
+  it('writes executable SCXML: conditions, assignments, invokes of services, real delays and top-level finals', () => {
+    const doc = parseXml(toScxml(apply, applyEntry));
     expect(doc.documentElement.namespaceURI).toBe('http://www.w3.org/2005/07/scxml');
+    expect(doc.documentElement.getAttribute('datamodel')).toBe('ecmascript');
     const conds = [...doc.getElementsByTagName('transition')].map((t) => t.getAttribute('cond')).filter(Boolean);
-    expect(conds).toEqual(expect.arrayContaining(['isEligible', 'hasPaymentMethod', 'isCreditCard', 'isProviderSuccess']));
+    expect(conds).toEqual(expect.arrayContaining(['(_event.data.eligible === true)', "(paymentMethod === '99')", "(_event.data.status === 'success')"]));
+    const assign = doc.querySelector('transition[event="payment.select"] > assign');
+    expect([assign?.getAttribute('location'), assign?.getAttribute('expr')]).toEqual(['paymentMethod', '_event.data.method']);
+    expect([...doc.getElementsByTagName('data')].map((d) => d.getAttribute('id'))).toContain('paymentMethod');
     const invoke = doc.getElementsByTagName('invoke')[0];
-    expect([invoke?.getAttribute('id'), invoke?.getAttribute('src')]).toEqual(['checkEligibility', 'checkEligibility']);
+    expect([invoke?.getAttribute('id'), invoke?.getAttribute('src'), invoke?.getAttribute('type')]).toEqual([
+      'checkEligibility',
+      'service:checkEligibility',
+      SERVICE_INVOKE_TYPE,
+    ]);
     expect(doc.getElementsByTagName('send')[0]?.getAttribute('delay')).toBe('1800000ms');
-    expect([...doc.getElementsByTagName('final')].map((f) => f.getAttribute('id'))).toContain('fixtureApply.completed');
+    const completed = [...doc.getElementsByTagName('final')].find((f) => f.getAttribute('id') === 'fixtureApply.completed');
+    expect(completed?.parentElement?.localName).toBe('scxml');
+    expect(completed?.querySelector('donedata > param')?.getAttribute('expr')).toBe("'completed'");
     const ids = [...doc.querySelectorAll('[id]')].map((e) => e.getAttribute('id'));
     expect(new Set(ids).size).toBe(ids.length);
   });
