@@ -28,9 +28,19 @@ export async function enableXstateTrace(page: Page): Promise<void> {
   });
 }
 
-/** Attaches what the page's flows recorded to the test, for the reporter to merge. */
+/**
+ * Attaches what the page's flows recorded to the test, for the reporter to merge. A test that ends
+ * on a page loaded afresh where no flow runs (e.g. Top opened by its URL) has no buffer in the
+ * window yet: the tab's stored copy (src/demo/xstate-trace.ts) still holds the recording.
+ */
 export async function attachXstateTrace(page: Page, testInfo: TestInfo): Promise<void> {
-  const traces = await page.evaluate(() => window.__xstateTrace?.traces ?? []).catch(() => []);
+  const traces = await page
+    .evaluate(() => {
+      if (window.__xstateTrace !== undefined) return window.__xstateTrace.traces;
+      const stored = window.sessionStorage.getItem('__xstateTrace');
+      return stored === null ? [] : (JSON.parse(stored) as NonNullable<Window['__xstateTrace']>).traces;
+    })
+    .catch(() => []);
   await testInfo.attach(XSTATE_TRACE_ATTACHMENT, { body: JSON.stringify(traces), contentType: 'application/json' });
 }
 

@@ -50,11 +50,11 @@ async function contractStates(page: Page, service: ServiceDefinition): Promise<s
 }
 
 /**
- * Submits with the server's answer lost on the way back (it did the work; the browser sees a 504
- * without a code), then presses "もう一度送信する": both sends carry the same request key, and the
- * flow ends on `completed`.
+ * Submits an update/contracts with the server's answer lost on the way back (it did the work; the
+ * browser sees a 504 without a code), then presses "もう一度送信する": both sends carry the same
+ * request key, and the flow ends where `expectCompleted` expects it.
  */
-async function sendWithLostAnswer(page: Page, service: ServiceDefinition, completed: KitPage, submit: () => Promise<void>): Promise<void> {
+export async function sendWithLostAnswer(page: Page, expectCompleted: () => Promise<void>, submit: () => Promise<void>): Promise<void> {
   const keys: string[] = [];
   const keyOf = (route: Route) => route.request().headers()['x-request-key'] ?? '';
   await page.route(isContractUpdate, async (route: Route) => {
@@ -70,7 +70,7 @@ async function sendWithLostAnswer(page: Page, service: ServiceDefinition, comple
     await route.continue();
   });
   await page.getByRole('button', { name: 'もう一度送信する' }).click();
-  await expectOn(page, service, completed);
+  await expectCompleted();
   await page.unroute(isContractUpdate);
   expect(keys).toHaveLength(2);
   expect(keys[1]).toBe(keys[0]);
@@ -106,7 +106,7 @@ export async function walkCancelFailures(page: Page, service: ServiceDefinition,
 
   // The answer is lost on the way back: unknown, then the resend completes it once.
   await toConfirm(page, service);
-  await sendWithLostAnswer(page, service, 'cancelCompleted', () => page.getByRole('button', { name: '解約する', exact: true }).click());
+  await sendWithLostAnswer(page, () => expectOn(page, service, 'cancelCompleted'), () => page.getByRole('button', { name: '解約する', exact: true }).click());
   expect(await contractStates(page, service)).toEqual(before.map(([id, status]) => [id, status === 'active' ? 'withdrawal_reserved' : status]));
 
   // Back as seeded: the reservation withdrawn from the contract page.
@@ -189,7 +189,7 @@ export async function walkChangePaymentFailures(
   // The answer is lost after the server changed it: resent with the same key, done once.
   await openDetail();
   await toConfirm();
-  await sendWithLostAnswer(page, service, 'updateCompleted', async () => {
+  await sendWithLostAnswer(page, () => expectOn(page, service, 'updateCompleted'), async () => {
     await page.getByRole('button', { name: '変更する', exact: true }).click();
     await completeOtp(page, request, loginId, '認証して変更する');
   });
@@ -212,7 +212,7 @@ export async function walkChangePaymentFailures(
 
 const isEntryJudgement = (url: URL) => /^\/api\/customer\/\d+\/entry_judgement$/.test(url.pathname);
 const isCouponJudge = (url: URL) => /^\/api\/coupon\/[^/]+\/judge$/.test(url.pathname);
-const isRegistration = (url: URL) => /^\/api\/customer\/\d+\/service$/.test(url.pathname);
+export const isRegistration = (url: URL) => /^\/api\/customer\/\d+\/service$/.test(url.pathname);
 
 /**
  * The kit's application when the customer steps back or a call fails, for a customer without the

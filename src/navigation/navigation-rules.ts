@@ -9,7 +9,7 @@ import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
-import { routeFor, type FlowRegistry } from '../flows/flow-registry';
+import { routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 
 export type NavigationDecision =
   | { readonly kind: 'proceed' }
@@ -77,6 +77,11 @@ export type NavigationServices = {
    * Absent where there is no browser (tests that do not model reloads).
    */
   isReload?(path: string): boolean;
+  /**
+   * True once, for the first navigation of a document the browser reached by its Back or Forward
+   * at this path (e.g. Back from the card provider's page). Absent where there is no browser.
+   */
+  isHistoryReturn?(path: string): boolean;
 };
 
 type RuleContext = {
@@ -245,7 +250,7 @@ export const flowGuardRule: NavigationRule = {
     // The flow's machine loads with the first navigation to one of its pages (ADR 0037).
     await services.flows.load(page.flow);
     const running = services.flows.get(page.flow);
-    if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path && (!page.entry || resumesEntry(context, page.flow))) {
+    if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path && (!page.entry || resumesEntry(context, page.flow, running))) {
       services.flows.focus(page.flow);
       return undefined;
     }
@@ -264,12 +269,14 @@ export const flowGuardRule: NavigationRule = {
 
 /**
  * An entry page whose flow already rests on it is the same run only when the flow itself led
- * there (its Back, its route) or the browser reloaded it; reached from another page (a link from
- * Top, Back from elsewhere), it starts afresh, so it shows the contract as it is now and not as
- * an earlier run loaded it.
+ * there (its Back, its route), the browser reloaded it, or the browser's Back returned from the
+ * card provider's page to a run waiting there (ADR 0024: the page then offers the way back to the
+ * payment choice); reached from another page (a link from Top, Back from elsewhere), it starts
+ * afresh, so it shows the contract as it is now and not as an earlier run loaded it.
  */
-function resumesEntry(context: RuleContext, flow: string): boolean {
-  return context.services.flows.foreground()?.machineId === flow || context.services.isReload?.(context.path) === true;
+function resumesEntry(context: RuleContext, flow: string, running: RunningFlow): boolean {
+  if (context.services.flows.foreground()?.machineId === flow || context.services.isReload?.(context.path) === true) return true;
+  return running.actor.getSnapshot().hasTag('external') && context.services.isHistoryReturn?.(context.path) === true;
 }
 
 /** The page a flow starts from: the live entry page the page table gives to that flow. */

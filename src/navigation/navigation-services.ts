@@ -45,13 +45,21 @@ function documentNavigationType(): string {
 export function createNavigationServices(options: NavigationServicesOptions): NavigationServices {
   const { queryClient } = options;
   // Only the document's first navigation can be the reload; every later one is in-app.
-  let reloadedPath: string | null =
-    (options.navigationType ?? documentNavigationType)() === 'reload' && typeof window !== 'undefined' ? normalizePath(window.location.pathname) : null;
+  const navigationType = (options.navigationType ?? documentNavigationType)();
+  const firstPath = typeof window !== 'undefined' ? normalizePath(window.location.pathname) : null;
+  let reloadedPath: string | null = navigationType === 'reload' ? firstPath : null;
+  // Only the document's first navigation can be the browser's Back or Forward; every later one is in-app.
+  let returnedPath: string | null = navigationType === 'back_forward' ? firstPath : null;
   return {
     isReload: (path) => {
       const reloaded = reloadedPath === path;
       reloadedPath = null;
       return reloaded;
+    },
+    isHistoryReturn: (path) => {
+      const returned = returnedPath === path;
+      returnedPath = null;
+      return returned;
     },
     config: options.config,
     flows: options.flows,

@@ -104,7 +104,7 @@ export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewP
         .with('mailConfirmation', () =>
           confirmation === undefined ? null : (
             <Suspense fallback={<BusyLine>メールアドレスの確認を準備しています。</BusyLine>}>
-              <MailConfirmationStep confirmation={confirmation} />
+              <MailConfirmationStep confirmation={confirmation} send={send} />
             </Suspense>
           ),
         )

@@ -8,13 +8,20 @@ import { useEffect, useRef, useState } from 'react';
 import { match } from 'ts-pattern';
 import type { ActorRefFrom } from 'xstate';
 import { isConfirmableAddress } from '../../../machines/basket-live/confirmable-address';
-import type { mailConfirmationMachine } from '../../../machines/basket-live/mail-confirmation.machine';
+import type { MailConfirmationEvent, mailConfirmationMachine } from '../../../machines/basket-live/mail-confirmation.machine';
 import { TextField } from './fields';
 import { BusyLine } from './busy-line';
 import { useServiceView } from './service-view';
 import { OtpStep } from './steps';
 
-export type MailConfirmationStepProps = { readonly confirmation: ActorRefFrom<typeof mailConfirmationMachine> };
+export type MailConfirmationStepProps = {
+  readonly confirmation: ActorRefFrom<typeof mailConfirmationMachine>;
+  /**
+   * The application flow's send: it forwards the step's events to the confirmation it invoked, as
+   * it does the one-time password's, so the apply chart's transitions are the ones the page takes.
+   */
+  readonly send: (event: MailConfirmationEvent) => void;
+};
 
 const ProblemText = {
   unconfirmed: (serviceName: string) =>
@@ -23,7 +30,7 @@ const ProblemText = {
     'ご登録のメールアドレスは、ドメインが受け付けられないため、お知らせをお届けできません。メールを受け取れる別のメールアドレスを入力してください。',
 } as const;
 
-function AddressStep({ confirmation }: MailConfirmationStepProps) {
+function AddressStep({ confirmation, send }: MailConfirmationStepProps) {
   const { service } = useServiceView();
   const context = useSelector(confirmation, (state) => state.context);
   const [value, setValue] = useState(context.mailAddress);
@@ -39,8 +46,8 @@ function AddressStep({ confirmation }: MailConfirmationStepProps) {
       return;
     }
     setError(null);
-    confirmation.send({ type: 'mail.enter', mailAddress });
-    confirmation.send({ type: 'mail.confirm' });
+    send({ type: 'mail.enter', mailAddress });
+    send({ type: 'mail.confirm' });
   };
   return (
     <form
@@ -66,7 +73,7 @@ function AddressStep({ confirmation }: MailConfirmationStepProps) {
         <button type="submit" className="button button--block">
           確認コードの送信へ進む
         </button>
-        <button type="button" className="button button--secondary button--block" onClick={() => confirmation.send({ type: 'mail.cancel' })}>
+        <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'mail.cancel' })}>
           お申し込みをやめる
         </button>
       </div>
@@ -74,16 +81,16 @@ function AddressStep({ confirmation }: MailConfirmationStepProps) {
   );
 }
 
-export function MailConfirmationStep({ confirmation }: MailConfirmationStepProps) {
+export function MailConfirmationStep({ confirmation, send }: MailConfirmationStepProps) {
   const value = useSelector(confirmation, (state) => state.value);
   const otp = useSelector(confirmation, (state) => state.children.verifyAddress);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The step opens over the landing page: take the customer (and the screen reader) to it.
   useEffect(() => headingRef.current?.focus(), []);
   const body = match(value)
-    .with('address', () => <AddressStep confirmation={confirmation} />)
+    .with('address', () => <AddressStep confirmation={confirmation} send={send} />)
     .with('otp', () =>
-      otp === undefined ? null : <OtpStep otp={otp} send={(event) => confirmation.send(event)} submitLabel="確認してお申し込みへ進む" />,
+      otp === undefined ? null : <OtpStep otp={otp} send={send} submitLabel="確認してお申し込みへ進む" />,
     )
     .with('registering', () => <BusyLine>メールアドレスを登録しています。</BusyLine>)
     .with('confirmed', 'cancelled', 'failed', () => null)

@@ -36,7 +36,7 @@ afterEach(() => {
 describe('メールアドレスの確認（バスケットLIVEの申込前）', () => {
   it('未確認のアドレスに確認用のコードを送り、確認すると登録を呼んで認証ストアのバスケットLIVEの印を立てること', async () => {
     const { fake, actor } = start({ serviceId: '231', currentMailAddress: 'yoko.matsumoto@example.jp', problem: 'unconfirmed' });
-    await renderPage(<MailConfirmationStep confirmation={actor} />, undefined, BasketLiveView);
+    await renderPage(<MailConfirmationStep confirmation={actor} send={(event) => actor.send(event)} />, undefined, BasketLiveView);
     expect(screen.getByRole('heading', { name: 'メールアドレスの確認' })).toBeDefined();
     expect(screen.getByText(/バスケットLIVEのお申し込みの前に、メールアドレスを確認させてください。/)).toBeDefined();
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /確認するメールアドレス/ }).value).toBe('yoko.matsumoto@example.jp');
@@ -55,7 +55,7 @@ describe('メールアドレスの確認（バスケットLIVEの申込前）', 
 
   it('受け付けられないドメインのアドレスのままでは送らず、理由を示すこと', async () => {
     const { fake, actor } = start({ serviceId: '231', currentMailAddress: 'takuya.inoue@blocked.example.invalid', problem: 'undeliverable' });
-    await renderPage(<MailConfirmationStep confirmation={actor} />, undefined, BasketLiveView);
+    await renderPage(<MailConfirmationStep confirmation={actor} send={(event) => actor.send(event)} />, undefined, BasketLiveView);
     const field = screen.getByRole('textbox', { name: /確認するメールアドレス/ });
     fireEvent.change(field, { target: { value: 'takuya.inoue@blocked.example.invalid' } });
     fireEvent.click(screen.getByRole('button', { name: '確認コードの送信へ進む' }));

@@ -39,6 +39,8 @@ type Fakes = {
   flows?: FlowRegistry;
   /** The path the browser reloaded this document at (isReload answers true once for it). */
   reloadedAt?: string;
+  /** The path the browser's Back or Forward reached this document at (isHistoryReturn answers true once for it). */
+  returnedAt?: string;
 };
 
 function services(fakes: Fakes = {}) {
@@ -75,6 +77,11 @@ function services(fakes: Fakes = {}) {
       const reloaded = fakes.reloadedAt === path;
       fakes.reloadedAt = undefined;
       return reloaded;
+    },
+    isHistoryReturn: (path) => {
+      const returned = fakes.returnedAt === path;
+      fakes.returnedAt = undefined;
+      return returned;
     },
   };
   return { services: value, calls, remembered, invoiceLinks, flows };
@@ -303,6 +310,32 @@ describe('flow guard', () => {
     const reloaded = services({ flows, reloadedAt: '/AnshinDataBox/Cancel/Inform' }).services;
     expect(await go('/AnshinDataBox/Cancel/Inform', reloaded)).toEqual({ kind: 'proceed' });
     expect(flows.get('anshinCancel')?.flowId).toBe(run);
+  });
+
+  it('カード決済事業者の画面からブラウザの戻るで入口ページに戻ると、事業者で待っている手続きのまま続け、別の画面から来たときは新しく始めること', async () => {
+    // A resume-like flow whose entry page is also the page it waits on while the customer is at the provider.
+    const resumeMachine = setup({ types: { events: {} as { type: 'provider.opened' } } }).createMachine({
+      id: 'anshinResume',
+      initial: 'confirm',
+      states: {
+        confirm: { meta: { route: '/AnshinDataBox/Resume/Confirm' }, on: { 'provider.opened': 'away' } },
+        away: { tags: ['external', 'persistable'], meta: { route: '/AnshinDataBox/Resume/Confirm' } },
+      },
+    });
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinResume', machine: resumeMachine }] });
+    flows.start('anshinResume').actor.send({ type: 'provider.opened' });
+    const run = flows.get('anshinResume')?.flowId;
+    // The document left for the provider; Back brings a new document to the entry page.
+    flows.release();
+    const back = services({ flows, returnedAt: '/AnshinDataBox/Resume/Confirm' }).services;
+    expect(await go('/AnshinDataBox/Resume/Confirm', back)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinResume')?.flowId).toBe(run);
+    expect(flows.get('anshinResume')?.actor.getSnapshot().value).toBe('away');
+    // A link from another page to the same entry page starts afresh.
+    flows.release();
+    expect(await go('/AnshinDataBox/Resume/Confirm', services({ flows }).services)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinResume')?.flowId).not.toBe(run);
+    expect(flows.get('anshinResume')?.actor.getSnapshot().value).toBe('confirm');
   });
 
   it('再読み込みで復元できない手続きの途中ページは、フローの入口からやり直すこと', async () => {

@@ -26,3 +26,13 @@ describe('reload detection', () => {
     expect(servicesAt('/AnshinDataBox/Apply', 'navigate').isReload?.('/AnshinDataBox/Apply')).toBe(false);
   });
 });
+
+describe('history return detection', () => {
+  it('ブラウザの戻る・進むで開かれた文書の最初の移動で、そのパスについて一度だけ戻りと答え、再読み込みや通常の読み込みでは答えないこと', () => {
+    const services = servicesAt('/AnshinDataBox/Resume/Confirm', 'back_forward');
+    expect(services.isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(true);
+    expect(services.isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
+    expect(servicesAt('/AnshinDataBox/Resume/Confirm', 'reload').isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
+    expect(servicesAt('/AnshinDataBox/Resume/Confirm', 'navigate').isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
+  });
+});
