@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ConfirmationStatus } from '../codes';
 import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 import { KatakanaNameSchema, PostalCodeSchema } from '../text/field-schemas';
+import { CustomerNameSchema, type CustomerName } from './auth-info';
 import { JstDateSchema } from './current-date';
 
 export const ConfirmationStatusSchema = z.enum([ConfirmationStatus.NotSet, ConfirmationStatus.Unconfirmed, ConfirmationStatus.Confirmed]);
@@ -31,13 +32,9 @@ export const KanjiNameSchema = z
       .max(KanjiNameMaxLength, { error: `お名前は${KanjiNameMaxLength}文字以内で入力してください。` }),
   );
 
-export const UserNameSchema = z.object({
-  lastNameKanji: z.string(),
-  firstNameKanji: z.string(),
-  lastNameKana: z.string(),
-  firstNameKana: z.string(),
-});
-export type UserName = z.infer<typeof UserNameSchema>;
+/** The same four parts getAuthInfo answers. */
+export const UserNameSchema = CustomerNameSchema;
+export type UserName = CustomerName;
 
 /** The spec's address: postal code (7 digits), the address up to the block number, and the building on its own line. */
 export const UserAddressSchema = z.object({

@@ -48,6 +48,10 @@ export function registerAccountRoutes(app: FastifyInstance, messages: MessageGat
   registerEndpoint(app, endpoints.updateOptins, async (context) => ({ optins: await updateOptins(context.effect, actorOf(context), context.body.optins) }));
   registerEndpoint(app, endpoints.getLoginHistory, ({ db, params, query }) => readLoginHistory(db, params.sbSystemId, query.page));
 
+  // The credentials live at the sign-on provider. Only the local one keeps them in our database;
+  // an external provider's account API is not specified, so there the calls are not built (404).
+  if (app.portal.env.OIDC_ISSUER !== undefined) return;
+
   registerEndpoint(app, endpoints.updateLoginId, async (context) => {
     const actor = actorOf(context);
     const answer = await changeLoginId(context.effect, actor, context.body.loginId);

@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountAudit, customers, sessions } from '../../server/db/schema';
 import { ReadKeyHeader } from '../../server/sandbox/outbox/outbox-plugin';
-import { Browser, DemoPassword, formAction, seededMemoryDatabase, startAuthServer, testEnv, type TestServer } from './auth-harness';
+import { Browser, DemoPassword, formAction, locationOf, seededMemoryDatabase, startAuthServer, testEnv, type TestServer } from './auth-harness';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
 import { seedDemoData } from '../../server/db/seed';
-import { scratchPostgres } from './support/build-test-app';
+import { apiHeaders, buildTestApp, scratchPostgres, signInAs as signInAsSession } from './support/build-test-app';
 
 const readKey = 'account-credentials-read-key-0123456789';
 let handle: DatabaseHandle;
@@ -206,6 +206,22 @@ describe('POST update/password', () => {
     const active = sid === undefined ? [] : await handle.db.select().from(sessions).where(eq(sessions.id, sid));
     expect(active.filter((session) => session.revokedAt === null)).toEqual([]);
   });
+
+  it('変更の前に古いパスワードでコードまで受け取ったログインも、変更の後のコールバックでセッションにならないこと', async () => {
+    const here = await signInAs('demo16');
+    const racer = new Browser(server.base);
+    const consent = await racer.follow(await postCredentials(racer, 'demo16', DemoPassword));
+    const afterConsent = await racer.request(formAction(consent, 0), { form: {} });
+    // Stop where the provider sends the browser back with its code.
+    const beforeCallback = await racer.follow(afterConsent, (next) => next.pathname === '/auth/callback');
+    await new Promise((resolve) => setTimeout(resolve, 1100)); // auth_time has whole seconds
+    expect((await api(here, '/update/password', { currentPassword: DemoPassword, newPassword: NewPassword })).status).toBe(200);
+
+    const callback = await racer.request(locationOf(beforeCallback));
+    expect(callback.response.status).toBe(302);
+    expect(locationOf(callback).pathname).toBe('/auth/login');
+    expect(racer.jar.get('portal_sid')).toBeUndefined();
+  });
 });
 
 describe('login history and sign-in notice through the real sign-in', () => {
@@ -228,5 +244,30 @@ describe('login history and sign-in notice through the real sign-in', () => {
     const notices = (await outbox(mailAddress)).filter((message) => message.subject === '【お客さまポータル】ログインのお知らせ');
     expect(notices).toHaveLength(1);
     expect(notices[0]?.body).toContain('スマートフォン（iPhone）');
+  });
+});
+
+describe('with an external sign-on provider', () => {
+  it('ログインIDとパスワードの変更は作られておらず（404）、何も変わらないこと', async () => {
+    const test = await buildTestApp({ env: { OIDC_ISSUER: 'https://sso.example.jp/realms/portal' } });
+    try {
+      const user = await signInAsSession(test, 'demo01');
+      for (const [path, payload] of [
+        ['/update/password', { currentPassword: DemoPassword, newPassword: 'Kiyomizu-Hanabi-2049' }],
+        ['/update/loginId', { loginId: 'someone-else' }],
+      ] as const) {
+        const response = await test.app.inject({
+          method: 'POST',
+          url: `/api/customer/${user.sbSystemId}${path}`,
+          headers: apiHeaders(user, { 'x-request-key': crypto.randomUUID() }),
+          payload,
+        });
+        expect(response.statusCode, path).toBe(404);
+      }
+      const [row] = await test.db.select().from(customers).where(eq(customers.sbSystemId, user.sbSystemId));
+      expect(row?.loginId).toBe('demo01');
+    } finally {
+      await test.close();
+    }
   });
 });
