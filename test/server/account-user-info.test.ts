@@ -208,6 +208,18 @@ describe('POST update/mail, update/phone', () => {
     expect((await auditOf('demo14')).map((row) => row.item)).toEqual(['phoneNumber', 'securitySettings', 'securitySettings', 'phoneNumber']);
   });
 
+  it('確認中の新しい連絡先に送った確認コードは、送ったお客さま（そのセッション）だけがアウトボックスで読めること', async () => {
+    const next = 'reader.check@example.jp';
+    await passCooldown(kit.test, user('demo03').sbSystemId);
+    expect((await post('demo03', '/otp/send', { mailAddress: next, purpose: 'contactChange' })).json()).toEqual({ result: 'OK', ngMessage: null });
+    const read = async (id: string) => {
+      const response = await fetch(`${kit.origin}/sandbox/outbox/api/messages?to=${encodeURIComponent(next)}`, { headers: { cookie: user(id).cookie } });
+      return ((await response.json()) as { messages: { body: string }[] }).messages;
+    };
+    expect((await read('demo03'))[0]?.body).toMatch(/確認コード：[0-9]{6}/);
+    expect(await read('demo01')).toEqual([]);
+  });
+
   it('携帯電話番号でない番号・形式の違うメールアドレスは、A0400で何も変わらないこと', async () => {
     await expectRefused('demo01', () => post('demo01', '/update/phone', { phoneNumber: '0312345678' }), 400, 'A0400', '携帯電話番号は11桁で入力してください。');
     await expectRefused('demo01', () => post('demo01', '/update/mail', { mailAddress: 'not-an-address' }), 400, 'A0400', 'メールアドレスの形式が正しくありません。');
