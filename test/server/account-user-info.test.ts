@@ -94,6 +94,18 @@ describe('POST update/name', () => {
     expect(await auditOf('demo02')).toHaveLength(1);
   });
 
+  it('同じリクエストキーで送り直すと最初の答えが再生され、変更も監査行も1回だけであること', async () => {
+    const headers = key();
+    const body = { lastNameKanji: '鈴木', firstNameKanji: '一郎', lastNameKana: 'スズキ', firstNameKana: 'イチロウ' };
+    const send = () => call(kit.test, user('demo13'), 'POST', '/update/name', { payload: body, headers });
+    const first = await send();
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await auditOf('demo13')).filter((row) => row.item === 'name')).toHaveLength(1);
+  });
+
   it('空のお名前・カタカナ以外のフリガナ・数字入りのお名前は、日本語のメッセージとA0400で何も変わらないこと', async () => {
     const good = { lastNameKanji: '山田', firstNameKanji: '太郎', lastNameKana: 'ヤマダ', firstNameKana: 'タロウ' };
     await expectRefused('demo01', () => post('demo01', '/update/name', { ...good, firstNameKanji: ' ' }), 400, 'A0400', 'お名前を入力してください。');
@@ -264,6 +276,9 @@ describe('security settings and optins', () => {
       ['POST', '/update/address', { postalCode: '1050011', address: '東京都港区芝公園1-1', subAddress: '' }],
       ['POST', '/update/mail', { mailAddress: 'x@example.jp' }],
       ['POST', '/update/phone', { phoneNumber: null }],
+      ['POST', '/update/name', { lastNameKanji: '山田', firstNameKanji: '太郎', lastNameKana: 'ヤマダ', firstNameKana: 'タロウ' }],
+      ['POST', '/update/loginId', { loginId: 'taken-over' }],
+      ['POST', '/update/password', { currentPassword: 'Demo1234!', newPassword: 'Kiyomizu-Hanabi-2049' }],
     ] as const) {
       await expectAuthChecks(kit.test, user('demo01'), user('demo02'), (id) => ({ method, url: `/api/customer/${id}${path}`, ...(payload === undefined ? {} : { payload }) }));
     }
