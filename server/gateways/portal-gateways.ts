@@ -4,10 +4,10 @@
  * HTTP, to the sandbox on this very server when it is the one answering.
  */
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
-import { customers } from '../db/schema';
+import { customers, otpChallenges } from '../db/schema';
 import type { Env } from '../env';
 import { cardProviderSandbox } from '../sandbox/card-provider/card-provider-plugin';
 import { outboxSandbox, type ReaderOf } from '../sandbox/outbox/outbox-plugin';
@@ -87,11 +87,21 @@ function customerAddresses(db: Db): ReaderOf {
     const session = id === undefined ? undefined : await findActiveSession(db, id);
     if (session === undefined) return undefined;
     const [customer] = await db
-      .select({ mailAddress: customers.mailAddress, phoneNumber: customers.phoneNumber })
+      .select({ mailAddress: customers.mailAddress, phoneNumber: customers.phoneNumber, contactPhoneNumber: customers.contactPhoneNumber })
       .from(customers)
       .where(eq(customers.sbSystemId, session.sbSystemId))
       .limit(1);
     if (customer === undefined) return undefined;
-    return [normalizeRecipient('email', customer.mailAddress), normalizeRecipient('sms', customer.phoneNumber)];
+    // A contact being proved is not on file yet: the customer reads the codes they asked to send there.
+    const proving = await db
+      .select({ sentTo: otpChallenges.sentTo, channel: otpChallenges.channel })
+      .from(otpChallenges)
+      .where(and(eq(otpChallenges.sessionId, session.id), isNotNull(otpChallenges.sentTo)));
+    return [
+      normalizeRecipient('email', customer.mailAddress),
+      normalizeRecipient('sms', customer.phoneNumber),
+      ...(customer.contactPhoneNumber === null ? [] : [normalizeRecipient('sms', customer.contactPhoneNumber)]),
+      ...proving.flatMap((row) => (row.sentTo === null ? [] : [normalizeRecipient(row.channel, row.sentTo)])),
+    ];
   };
 }
