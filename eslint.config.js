@@ -9,6 +9,9 @@ import tseslint from 'typescript-eslint';
 
 const layer = (target, from, message) => ({ target, from, message });
 
+/** What the browser loads parses with zod's tree-shakable surface (docs/decisions/0083-first-page-zod-mini.md). */
+const classicZod = { name: 'zod', message: "Import { z } from 'zod/mini' here: classic zod adds 24 KB gzip to every page that reads the contract (ADR 0083)." };
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'reports/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', 'docs/**', 'server/db/migrations/**'],
@@ -68,17 +71,30 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'fastify', '@fastify/*'], message: 'machines/ holds no React, router or server code.' }] },
+        {
+          patterns: [{ group: ['react', 'react-dom', '@tanstack/*', 'fastify', '@fastify/*'], message: 'machines/ holds no React, router or server code.' }],
+          // The browser loads the machines with their pages (docs/decisions/0083-first-page-zod-mini.md).
+          paths: [classicZod],
+        },
       ],
     },
   },
   {
-    // What the browser loads parses with zod's tree-shakable surface (docs/decisions/0083-first-page-zod-mini.md).
-    files: ['contracts/**/*.ts', 'src/**/*.{ts,tsx}'],
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [classicZod] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'zod', message: "Import { z } from 'zod/mini' here: classic zod adds 24 KB gzip to every page that reads the contract (ADR 0083)." }] },
+        {
+          paths: [classicZod],
+          // The whole endpoint table is the server's and the OpenAPI document's: a page imports the endpoints it calls.
+          patterns: [{ group: ['**/contracts/endpoints'], message: 'Import the endpoint definitions you call from contracts/api/*: the whole table loads every contract into the page.' }],
+        },
       ],
     },
   },

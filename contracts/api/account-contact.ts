@@ -11,8 +11,6 @@ import { MailAddressSchema } from '../text/field-schemas';
 import { MobilePhoneSchema } from '../text/mobile-phone-schema';
 import { UserInfoSchema } from './account-user-info';
 
-/** What a one-time password proving a new (or unconfirmed) contact is sent with (otp/send). */
-export const ContactChangeOtpPurpose = 'contactChange';
 
 export const UpdateMailAddressRequestSchema = z.strictObject({ mailAddress: MailAddressSchema });
 export type UpdateMailAddressRequest = z.input<typeof UpdateMailAddressRequestSchema>;

@@ -2,8 +2,14 @@
 import { z } from 'zod/mini';
 import { ErrorCode } from '../error-catalogue';
 import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
-import { ContactChangeOtpPurpose } from './account-contact';
 import { ConfirmableMailAddressSchema, MailConfirmationOtpPurpose } from './mail-address-confirmation';
+
+/**
+ * What a one-time password proving a new (or unconfirmed) contact is sent with (account-contact.ts).
+ * Here, not there: the contact's schemas carry the phone-number metadata, which every page that
+ * sends a code would otherwise load.
+ */
+export const ContactChangeOtpPurpose = 'contactChange';
 
 export const OtpSendRequestSchema = z.union([
   z.strictObject({ mailAddress: z.email() }),

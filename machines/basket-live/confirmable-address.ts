@@ -2,7 +2,7 @@
  * Whether an address may be sent a confirmation code: the machine's guard and the view's field
  * check read the same rule. Its own module so the view does not load the machine.
  */
-import { z } from 'zod';
+import { regexes } from 'zod/mini';
 import { ConfirmableMailAddressSchema } from '../../contracts/api/mail-address-confirmation';
 import type { MailAddressProblem } from './mail-confirmation.machine';
 
@@ -17,4 +17,4 @@ export function isConfirmableAddress(context: { readonly mailAddress: string; re
  * isConfirmableAddress as ECMAScript over the datamodel, for the SCXML export (ADR 0076): the
  * pattern is zod's, the one ConfirmableMailAddressSchema checks with.
  */
-export const confirmableAddressExpr = `typeof mailAddress === 'string' && mailAddress.length <= 254 && new RegExp(${JSON.stringify(z.regexes.email.source)}).test(mailAddress) && mailAddress.toLowerCase() !== (problem === 'undeliverable' && currentMailAddress != null ? currentMailAddress.toLowerCase() : undefined)`;
+export const confirmableAddressExpr = `typeof mailAddress === 'string' && mailAddress.length <= 254 && new RegExp(${JSON.stringify(regexes.email.source)}).test(mailAddress) && mailAddress.toLowerCase() !== (problem === 'undeliverable' && currentMailAddress != null ? currentMailAddress.toLowerCase() : undefined)`;

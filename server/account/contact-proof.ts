@@ -3,7 +3,7 @@
  * proved by a one-time password sent to it for that purpose (docs/decisions/0078-account-endpoints.md).
  * The code records which contact it went to; only the update of that same contact consumes it.
  */
-import { ContactChangeOtpPurpose } from '../../contracts/api/account-contact';
+import { ContactChangeOtpPurpose } from '../../contracts/api/otp';
 import { isDeliverableMailAddress } from '../contracts/entry-judgement-rules';
 import type { CustomerRow } from '../contracts/contract-repository';
 import { invalidRequest } from '../http/app-error';

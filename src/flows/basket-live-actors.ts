@@ -10,7 +10,8 @@ import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/ap
 import type { MailAddrPortabilityContractsResponse, MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
 import type { ServiceContract } from '../../contracts/api/service-contracts';
 import { ServiceId } from '../../contracts/codes';
-import { endpoints } from '../../contracts/endpoints';
+import { mailAddrPortabilityContractsEndpoint } from '../../contracts/api/mail-address-confirmation';
+import { updateContractsEndpoint } from '../../contracts/api/service-requests';
 import type { ConfirmMailAddressInput } from '../../machines/basket-live/mail-confirmation.machine';
 import type { ChangePlanInput, LoadPlanContractInput, PlanChangeContract } from '../../machines/basket-live/plan-change.machine';
 import { BasketLivePlans, type BasketLivePlanId } from '../../contracts/services/basket-live';
@@ -65,7 +66,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
       survey: [],
     };
     // No abort signal: once sent, the change is left to finish (the key makes a resend safe).
-    const receipt = await callApi(endpoints.updateContracts, {
+    const receipt = await callApi(updateContractsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       body,
       requestKey: input.requestKey,
@@ -78,7 +79,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
 
   // After the confirmation the customer's address is confirmed for this service (spec section 3).
   const confirmMailAddress = fromPromise<MailAddrPortabilityContractsResponse, ConfirmMailAddressInput>(async ({ input }) => {
-    const answer = await callApi(endpoints.confirmMailAddress, {
+    const answer = await callApi(mailAddrPortabilityContractsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       body: input.body,
       requestKey: input.requestKey,

@@ -4,13 +4,13 @@
  */
 import { fromPromise } from 'xstate';
 import type { SupportHistoryResponse } from '../../contracts/api/support-history';
-import { endpoints } from '../../contracts/endpoints';
+import { supportHistoryEndpoint } from '../../contracts/api/support-history';
 import type { LoadSupportHistoryInput } from '../../machines/in-store-support/support-history.machine';
 import { callApi } from '../api/api-client';
 
 export function createInStoreSupportActors() {
   const loadSupportHistory = fromPromise<SupportHistoryResponse, LoadSupportHistoryInput>(({ input, signal }) =>
-    callApi(endpoints.getSupportHistory, { params: { sbSystemId: input.sbSystemId }, signal }),
+    callApi(supportHistoryEndpoint, { params: { sbSystemId: input.sbSystemId }, signal }),
   );
   return { loadSupportHistory };
 }

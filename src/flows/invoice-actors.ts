@@ -4,16 +4,16 @@
  */
 import { fromPromise } from 'xstate';
 import type { InvoiceServiceResponse, InvoiceSessionResponse } from '../../contracts/api/invoice';
-import { endpoints } from '../../contracts/endpoints';
+import { invoiceServiceEndpoint, invoiceSessionEndpoint } from '../../contracts/api/invoice';
 import type { LoadInvoiceServicesInput } from '../../machines/invoice/invoice.machine';
 import { callApi } from '../api/api-client';
 
 export function createInvoiceActors() {
   const loadInvoiceSession = fromPromise<InvoiceSessionResponse, { readonly sbSystemId: string }>(({ input, signal }) =>
-    callApi(endpoints.getInvoiceSession, { params: { sbSystemId: input.sbSystemId }, signal }),
+    callApi(invoiceSessionEndpoint, { params: { sbSystemId: input.sbSystemId }, signal }),
   );
   const loadInvoiceServices = fromPromise<InvoiceServiceResponse, LoadInvoiceServicesInput>(({ input, signal }) =>
-    callApi(endpoints.getInvoiceServices, { params: { sbSystemId: input.sbSystemId }, query: { month: input.month }, signal }),
+    callApi(invoiceServiceEndpoint, { params: { sbSystemId: input.sbSystemId }, query: { month: input.month }, signal }),
   );
   return { loadInvoiceSession, loadInvoiceServices };
 }

@@ -8,7 +8,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { PaymentMethod } from '../../contracts/codes';
 import { Header } from '../../contracts/endpoint';
-import { endpoints } from '../../contracts/endpoints';
+import { couponJudgeEndpoint } from '../../contracts/api/coupon';
+import { entryJudgementEndpoint } from '../../contracts/api/entry-judgement';
+import { otpAuthEndpoint, otpSendEndpoint } from '../../contracts/api/otp';
+import { paymentInformationEndpoint, paymentMethodsEndpoint } from '../../contracts/api/payment';
+import { registerServiceEndpoint, updateContractsEndpoint } from '../../contracts/api/service-requests';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
@@ -86,7 +90,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   };
 
   const judgeEntry = fromPromise<EntryJudgementResponse, JudgeEntryInput>(({ input, signal }) =>
-    callApi(endpoints.getEntryJudgement, {
+    callApi(entryJudgementEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       query: { contentsServiceId: input.contentsServiceId },
       signal,
@@ -94,7 +98,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   );
 
   const judgeCoupon = fromPromise<CouponJudgeResponse, JudgeCouponInput>(({ input, signal }) =>
-    callApi(endpoints.judgeCoupon, {
+    callApi(couponJudgeEndpoint, {
       params: { couponCd: input.couponCd },
       query: { contentsServiceId: input.contentsServiceId },
       signal,
@@ -102,7 +106,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   );
 
   const loadPaymentMethods = fromPromise<PaymentMethodsResponse, LoadPaymentMethodsInput>(({ input, signal }) =>
-    callApi(endpoints.getPaymentMethods, {
+    callApi(paymentMethodsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       query: { contentsServiceId: input.contentsServiceId },
       signal,
@@ -110,7 +114,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   );
 
   const createPaymentSession = fromPromise<PaymentInformationResponse, CreatePaymentSessionInput>(({ input, signal }) =>
-    callApi(endpoints.createPaymentInformation, {
+    callApi(paymentInformationEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       body: input.body,
       headers: { [Header.ContentsServiceId]: input.contentsServiceId },
@@ -120,7 +124,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
 
   // The return URL's query string is never trusted: the server says what the provider recorded.
   const verifyPaymentResult = fromPromise<ProviderOrder, VerifyPaymentResultInput>(async ({ input, signal }) => {
-    const answer = await callApi(endpoints.getPaymentMethods, {
+    const answer = await callApi(paymentMethodsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       query: { contentsServiceId: input.contentsServiceId, orderId: input.orderId },
       signal,
@@ -139,7 +143,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
 
   const registerService = fromPromise<ContractReceipt, RegisterServiceInput>(async ({ input }) => {
     // No abort signal: once sent, a registration is left to finish (the key makes a resend safe).
-    const receipt = await callApi(endpoints.registerService, {
+    const receipt = await callApi(registerServiceEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       body: input.body,
       requestKey: input.requestKey,
@@ -149,7 +153,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   });
 
   const updateContract = fromPromise<ContractReceipt, UpdateContractInput>(async ({ input }) => {
-    const receipt = await callApi(endpoints.updateContracts, {
+    const receipt = await callApi(updateContractsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
       body: input.body,
       requestKey: input.requestKey,
@@ -159,11 +163,11 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   });
 
   const sendOtp = fromPromise<OtpResponse, SendOtpInput>(({ input, signal }) =>
-    callApi(endpoints.sendOtp, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
+    callApi(otpSendEndpoint, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
   );
 
   const checkOtp = fromPromise<OtpResponse, CheckOtpInput>(({ input, signal }) =>
-    callApi(endpoints.authOtp, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
+    callApi(otpAuthEndpoint, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
   );
 
   const registerCard = cardProviderMachine.provide({ actors: { createPaymentSession, verifyPaymentResult } });

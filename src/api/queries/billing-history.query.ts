@@ -1,6 +1,6 @@
 /** The months billed, a page of 12 at a time (GET billing/history, ADR 0073). */
-import { endpoints } from '../../../contracts/endpoints';
+import { billingHistoryEndpoint } from '../../../contracts/api/billing';
 import { queryOptionsFor } from '../query-options';
 
 export const billingHistoryQueryOptions = (before?: string) =>
-  queryOptionsFor(endpoints.getBillingHistory, before === undefined ? {} : { query: { before } });
+  queryOptionsFor(billingHistoryEndpoint, before === undefined ? {} : { query: { before } });

@@ -1,7 +1,7 @@
 /** One month's bill: with its lines (POST billing/summary), or per service on a 3G line (POST 3g/billing/summary). */
-import { endpoints } from '../../../contracts/endpoints';
+import { billingSummaryEndpoint, legacyBillingSummaryEndpoint } from '../../../contracts/api/billing';
 import { queryOptionsFor } from '../query-options';
 
-export const billingSummaryQueryOptions = (month: string) => queryOptionsFor(endpoints.getBillingSummary, { body: { month } });
+export const billingSummaryQueryOptions = (month: string) => queryOptionsFor(billingSummaryEndpoint, { body: { month } });
 
-export const legacyBillingSummaryQueryOptions = (month: string) => queryOptionsFor(endpoints.getLegacyBillingSummary, { body: { month } });
+export const legacyBillingSummaryQueryOptions = (month: string) => queryOptionsFor(legacyBillingSummaryEndpoint, { body: { month } });
