@@ -5,6 +5,13 @@
  * A call of the spec that is not in this table is not built yet and answers 404.
  */
 import type { z } from 'zod';
+import { addressesEndpoint } from './api/account-addresses';
+import { updateMailAddressEndpoint, updatePhoneNumberEndpoint } from './api/account-contact';
+import { updateLoginIdEndpoint, updatePasswordEndpoint } from './api/account-credentials';
+import { loginHistoryEndpoint } from './api/account-login-history';
+import { optinsEndpoint, updateOptinsEndpoint } from './api/account-optins';
+import { securitySettingsEndpoint, updateSecuritySettingsEndpoint } from './api/account-security';
+import { updateAddressEndpoint, updateUserNameEndpoint, userInfoEndpoint } from './api/account-user-info';
 import { storageUsageEndpoint } from './api/anshin-data-box';
 import { billingHistoryEndpoint, billingSummaryEndpoint, legacyBillingSummaryEndpoint } from './api/billing';
 import { couponActiveEndpoint, couponJudgeEndpoint, couponResultHistoryEndpoint, couponResultNewEndpoint } from './api/coupon';
@@ -45,6 +52,20 @@ export const endpoints = {
   getInvoiceServices: invoiceServiceEndpoint,
   getInvoicePdf: invoicePdfEndpoint,
   downloadInvoicePdf: invoicePdfDownloadEndpoint,
+  // The account menu (docs/decisions/0078-account-endpoints.md, 0079-login-id-and-password.md).
+  getUserInfo: userInfoEndpoint,
+  updateUserName: updateUserNameEndpoint,
+  updateAddress: updateAddressEndpoint,
+  lookupAddresses: addressesEndpoint,
+  updateMailAddress: updateMailAddressEndpoint,
+  updatePhoneNumber: updatePhoneNumberEndpoint,
+  getSecuritySettings: securitySettingsEndpoint,
+  updateSecuritySettings: updateSecuritySettingsEndpoint,
+  getOptins: optinsEndpoint,
+  updateOptins: updateOptinsEndpoint,
+  getLoginHistory: loginHistoryEndpoint,
+  updateLoginId: updateLoginIdEndpoint,
+  updatePassword: updatePasswordEndpoint,
 } as const;
 
 export type Endpoints = typeof endpoints;

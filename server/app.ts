@@ -11,6 +11,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply, type F
 import { z } from 'zod';
 import { Header } from '../contracts/endpoint';
 import { ErrorCode } from '../contracts/error-catalogue';
+import { registerAccountRoutes } from './api/account.routes';
 import { registerAnshinDataBoxRoutes } from './api/anshin-data-box.routes';
 import { registerServiceRequestRoutes } from './api/service-requests.routes';
 import { registerContractRoutes } from './api/contracts.routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBillingRoutes(app);
   registerInvoiceRoutes(app);
   registerAnshinDataBoxRoutes(app);
+  registerAccountRoutes(app, gateways?.messages);
   // Registration and updates check cards with the provider and need a verified OTP.
   if (gateways) {
     registerServiceRequestRoutes(app, gateways);

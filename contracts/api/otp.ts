@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ErrorCode } from '../error-catalogue';
 import { CustomerParams, NoQuery, defineEndpoint } from '../endpoint';
+import { ContactChangeOtpPurpose } from './account-contact';
 import { ConfirmableMailAddressSchema, MailConfirmationOtpPurpose } from './mail-address-confirmation';
 
 export const OtpSendRequestSchema = z.union([
@@ -9,6 +10,9 @@ export const OtpSendRequestSchema = z.union([
   // Ours: a code that proves an address not yet confirmed (mail-address-confirmation.ts, ADR 0063).
   z.object({ mailAddress: ConfirmableMailAddressSchema, purpose: z.literal(MailConfirmationOtpPurpose) }).strict(),
   z.object({ phoneNumber: z.string().regex(/^0[789]0[0-9]{8}$/), type: z.literal('SMS') }).strict(),
+  // Ours: a code that proves a new or unconfirmed contact before the account keeps it (account-contact.ts, ADR 0078).
+  z.object({ mailAddress: ConfirmableMailAddressSchema, purpose: z.literal(ContactChangeOtpPurpose) }).strict(),
+  z.object({ phoneNumber: z.string().regex(/^0[789]0[0-9]{8}$/), type: z.literal('SMS'), purpose: z.literal(ContactChangeOtpPurpose) }).strict(),
 ]);
 export type OtpSendRequest = z.infer<typeof OtpSendRequestSchema>;
 

@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import type { MessageGatewayClient } from '../gateways/message-gateway-client';
 import { createAuthCookies } from './auth-cookies';
 import { deriveAuthKeys } from './auth-keys';
+import { signInNotice } from '../account/sign-in-notice';
 import { registerAuthRoutes } from './auth-routes';
 import { createBaseUrl, isSecure } from './base-url';
 import { acceptFormBodies } from './form-body';
@@ -41,7 +42,14 @@ export const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (fastify,
 
   await fastify.register((scope, _options, done) => {
     acceptFormBodies(scope);
-    registerAuthRoutes(scope, { db, env, rp, cookies: createAuthCookies(keys.sealKey, secure), secure });
+    registerAuthRoutes(scope, {
+      db,
+      env,
+      rp,
+      cookies: createAuthCookies(keys.sealKey, secure),
+      secure,
+      ...(messages === undefined ? {} : { notifySignIn: signInNotice(db, messages) }),
+    });
     done();
   });
 

@@ -17,6 +17,7 @@ import { customers } from '../db/schema';
 import type { Env } from '../env';
 import { createSession, findActiveSession, isLevel2, revokeSession, SESSION_COOKIE, type SessionRow } from '../session/session-store';
 import type { AuthCookies, LoginLevelNumber, Transaction } from './auth-cookies';
+import type { SignInSeen } from '../account/sign-in-notice';
 import { RequiredAcr } from './local-provider';
 import { logoutConfirmPage } from './pages';
 import { SignOnParameters, type RelyingParty } from './relying-party';
@@ -53,6 +54,8 @@ type Dependencies = {
   cookies: AuthCookies;
   secure: boolean;
   now?: () => Date;
+  /** Sends the customer's sign-in notice, if they asked for one (security settings). */
+  notifySignIn?: (sbSystemId: string, seen: SignInSeen) => Promise<void>;
 };
 
 export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies): void {
@@ -109,6 +112,17 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
     }
     cookies.writeTransaction(reply, transaction);
     return reply.header('cache-control', 'no-store').redirect(client.buildAuthorizationUrl(configuration, parameters).href, 302);
+  };
+
+  /** auth_time has whole seconds: a sign-in in the same second as the change counts as after it. */
+  const passwordChangedSince = async (sbSystemId: string, authTime: Date): Promise<boolean> => {
+    const [customer] = await db
+      .select({ passwordChangedAt: customers.passwordChangedAt })
+      .from(customers)
+      .where(eq(customers.sbSystemId, sbSystemId))
+      .limit(1);
+    const changedAt = customer?.passwordChangedAt;
+    return changedAt != null && authTime.getTime() < Math.floor(changedAt.getTime() / 1000) * 1000;
   };
 
   const loginIdOf = async (sbSystemId: string | undefined): Promise<string> => {
@@ -225,6 +239,10 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
     }
 
     const authTime = new Date((claims.auth_time ?? claims.iat) * 1000);
+    // A password entered before the password changed no longer signs in (a sign-in racing the change).
+    if (await passwordChangedSince(sbSystemId, authTime)) {
+      return failAndRetry(request, reply, FailureReason.TokenRejected, transaction.landing, transaction.level, sbSystemId);
+    }
     // A new session id on every sign-in (and step-up), so an old cookie value is worth nothing.
     if (session !== undefined) await revokeSession(db, session.id);
     const created = await createSession(
@@ -237,6 +255,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
       sbSystemId,
       loginId,
       attempt: cookies.readRetryCount(request) + 1,
+    });
+    await deps.notifySignIn?.(sbSystemId, { at: now(), userAgent: request.headers['user-agent'] ?? '', ip: request.ip }).catch((error: unknown) => {
+      request.log.error({ err: error }, 'sign-in notice not sent');
     });
     cookies.clearRetryCount(reply);
     cookies.writeTransaction(reply, { ...transaction, completed: true });

@@ -12,8 +12,9 @@
  *   server process enforces the same lock.
  */
 import { and, eq, lt, or, isNull } from 'drizzle-orm';
+import { sendAccountNotice } from '../account/account-notices';
 import type { Db } from '../db/client';
-import { customers, loginThrottles } from '../db/schema';
+import { loginThrottles } from '../db/schema';
 import type { MessageGatewayClient } from '../gateways/message-gateway-client';
 import { formatJstDateTime } from '../time/jst';
 
@@ -92,19 +93,11 @@ export async function pruneLoginThrottles(db: Db, now: Date = new Date()): Promi
  */
 export function lockNotice(db: Db, messages: MessageGatewayClient) {
   return async (sbSystemId: string, until: Date): Promise<void> => {
-    const [customer] = await db
-      .select({ mailAddress: customers.mailAddress, mailAddressConfirmed: customers.mailAddressConfirmed, phoneNumber: customers.phoneNumber })
-      .from(customers)
-      .where(eq(customers.sbSystemId, sbSystemId))
-      .limit(1);
-    if (customer === undefined) return;
     const when = formatJstDateTime(until).slice(0, 16);
-    const lead = `ログインIDまたはパスワードを続けて間違えたため、ログインを${when}まで停止しました。`;
-    const advice = 'お心当たりがない場合は、第三者がログインを試みているおそれがあります。停止が解けたらパスワードを変更してください。';
-    await messages.send(
-      customer.mailAddressConfirmed
-        ? { channel: 'email', to: customer.mailAddress, subject: '【お客さまポータル】ログインを一時的に停止しました', body: [lead, '', advice].join('\n') }
-        : { channel: 'sms', to: customer.phoneNumber, body: `お客さまポータル：${lead}${advice}` },
-    );
+    await sendAccountNotice(db, messages, sbSystemId, {
+      subject: 'ログインを一時的に停止しました',
+      lead: `ログインIDまたはパスワードを続けて間違えたため、ログインを${when}まで停止しました。`,
+      advice: 'お心当たりがない場合は、第三者がログインを試みているおそれがあります。停止が解けたらパスワードを変更してください。',
+    });
   };
 }

@@ -5,7 +5,7 @@
  * the same interaction, code and key in each.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oidcProviderEntries } from '../db/schema';
@@ -13,6 +13,16 @@ import { oidcProviderEntries } from '../db/schema';
 const SigningKeyModel = 'LocalSigningKey';
 
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * Forgets the provider's own sessions of an account, so no browser is signed in again without
+ * the new password (its session would otherwise skip the password for up to its hour).
+ */
+export async function endProviderSessions(tx: Db, accountId: string): Promise<void> {
+  await tx
+    .delete(oidcProviderEntries)
+    .where(and(eq(oidcProviderEntries.model, 'Session'), sql`${oidcProviderEntries.payload}->>'accountId' = ${accountId}`));
+}
 
 /** The adapter factory oidc-provider's `adapter` option takes: one adapter per model name. */
 export function providerAdapter(db: Db): new (model: string) => Adapter {

@@ -70,6 +70,11 @@ export type DemoCustomer = {
   readonly phoneNumber: string;
   readonly mailAddress: string;
   readonly mailAddressConfirmed: boolean;
+  /** The contact phone for SMS (ADR 0078): the line's number unless the customer shows otherwise. */
+  readonly contactPhoneNumber: string | null;
+  readonly contactPhoneConfirmed: boolean;
+  /** '4' SMS, '5' e-mail: the notice after each sign-in (ADR 0078). */
+  readonly signInNoticeChannel: '4' | '5' | null;
   readonly lineStatus: LineStatusValue;
   /** '3g': a legacy line billed by the old system (ADR 0073). */
   readonly lineGeneration: '3g' | '4g' | '5g';
@@ -91,7 +96,7 @@ const person = (
   subAddress: string,
   phoneNumber: string,
   mailAddress: string,
-  extra: Partial<Pick<Person, 'mailAddressConfirmed' | 'lineStatus' | 'lineGeneration'>> = {},
+  extra: Partial<Pick<Person, 'mailAddressConfirmed' | 'contactPhoneNumber' | 'contactPhoneConfirmed' | 'signInNoticeChannel' | 'lineStatus' | 'lineGeneration'>> = {},
 ): Person => ({
   lastNameKanji: kanji[0],
   firstNameKanji: kanji[1],
@@ -104,6 +109,9 @@ const person = (
   phoneNumber,
   mailAddress,
   mailAddressConfirmed: true,
+  contactPhoneNumber: phoneNumber,
+  contactPhoneConfirmed: true,
+  signInNoticeChannel: null,
   lineStatus: LineStatus.Active,
   lineGeneration: '4g',
   ...extra,
@@ -219,14 +227,14 @@ export const demoCustomerRecords: readonly DemoCustomer[] = [
     sbSystemId: '1000000013',
     loginId: 'demo13',
     description: 'メールアドレスが未確認（申し込み前のメールアドレス確認を試せます）',
-    ...person(['松本', '陽子'], ['マツモト', 'ヨウコ'], '1987/03/03', '3800836', '長野県長野市南県町1-1', '', '08012340013', 'yoko.matsumoto@example.jp', { mailAddressConfirmed: false }),
+    ...person(['松本', '陽子'], ['マツモト', 'ヨウコ'], '1987/03/03', '3800836', '長野県長野市南県町1-1', '', '08012340013', 'yoko.matsumoto@example.jp', { mailAddressConfirmed: false, contactPhoneNumber: null, contactPhoneConfirmed: false }),
     contracts: [],
   },
   {
     sbSystemId: '1000000014',
     loginId: 'demo14',
     description: 'メールアドレスのドメインが受け付けられない（申し込み前の判定でメールアドレスが不可）',
-    ...person(['井上', '拓也'], ['イノウエ', 'タクヤ'], '1993/01/19', '8600806', '熊本県熊本市中央区花畑町1-1', '', '09012340014', 'takuya.inoue@blocked.example.invalid'),
+    ...person(['井上', '拓也'], ['イノウエ', 'タクヤ'], '1993/01/19', '8600806', '熊本県熊本市中央区花畑町1-1', '', '09012340014', 'takuya.inoue@blocked.example.invalid', { contactPhoneNumber: '08055550014', contactPhoneConfirmed: false }),
     contracts: [],
   },
   {

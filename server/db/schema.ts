@@ -44,10 +44,19 @@ export const customers = pgTable(
     userType: text('user_type').notNull().default('individual'),
     /** Radio generation of the mobile line; a '3g' line is billed by the legacy system (ADR 0073). */
     lineGeneration: text('line_generation').notNull().default('4g'),
+    /** The contact phone for SMS (not the line's number, which phone_number is); null: not set (ADR 0078). */
+    contactPhoneNumber: text('contact_phone_number'),
+    contactPhoneConfirmed: boolean('contact_phone_confirmed').notNull().default(false),
+    /** Channel code (contracts/codes.ts) of the notice sent after each sign-in: '4' SMS, '5' e-mail; null: none. */
+    signInNoticeChannel: text('sign_in_notice_channel', { enum: ['4', '5'] }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('customers_login_id_key').on(sql`lower(${table.loginId})`),
+    check('customers_contact_phone_check', sql`${table.contactPhoneNumber} is null or ${table.contactPhoneNumber} ~ '^0[789]0[0-9]{8}$'`),
+    check('customers_contact_phone_confirmed_check', sql`not ${table.contactPhoneConfirmed} or ${table.contactPhoneNumber} is not null`),
+    check('customers_sign_in_notice_channel_check', sql`${table.signInNoticeChannel} is null or ${table.signInNoticeChannel} in ('4', '5')`),
     check('customers_sb_system_id_check', sql`${table.sbSystemId} ~ '^[0-9]{10}$'`),
     check('customers_line_status_check', sql`${table.lineStatus} in ('active', 'restricted')`),
     check('customers_line_generation_check', sql`${table.lineGeneration} in ('3g', '4g', '5g')`),
@@ -334,9 +343,9 @@ export const otpChallenges = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
-    /** Null for a code a submit consumes; 'mailAddressConfirmation' for one only that confirmation consumes. */
-    purpose: text('purpose', { enum: ['mailAddressConfirmation'] }),
-    /** The lower-cased address a confirmation code was sent to (the address it proves). */
+    /** Null for a code a submit consumes; otherwise only the call of that purpose consumes it (ADR 0063, 0078). */
+    purpose: text('purpose', { enum: ['mailAddressConfirmation', 'contactChange'] }),
+    /** The contact a code with a purpose was sent to (lower-cased address, or phone digits): what it proves. */
     sentTo: text('sent_to'),
   },
   (table) => [
@@ -529,5 +538,57 @@ export const mailAddressConfirmations = pgTable(
   (table) => [
     uniqueIndex('mail_address_confirmations_otp_key').on(table.otpChallengeId),
     index('mail_address_confirmations_customer_idx').on(table.sbSystemId, table.confirmedAt),
+  ],
+);
+
+/*
+ * Account menu tables (docs/decisions/0078-account-endpoints.md).
+ */
+
+/** Which optional notices a customer receives, by e-mail and by SMS; a missing row is the defaults. */
+export const customerOptins = pgTable(
+  'customer_optins',
+  {
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    notice: text('notice', { enum: ['billingAmount', 'serviceNews', 'campaign'] }).notNull(),
+    email: boolean('email').notNull(),
+    sms: boolean('sms').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.sbSystemId, table.notice] }),
+    check('customer_optins_notice_check', sql`${table.notice} in ('billingAmount', 'serviceNews', 'campaign')`),
+  ],
+);
+
+/**
+ * One row per change of the account (name, address, contacts, settings, login ID, password):
+ * who (customer and session), what, the values before and after, when. A password's values are
+ * never written, only that it changed.
+ */
+export const accountAudit = pgTable(
+  'account_audit',
+  {
+    id: serial('id').primaryKey(),
+    sbSystemId: text('sb_system_id')
+      .notNull()
+      .references(() => customers.sbSystemId),
+    /** The session that made the change. */
+    sessionId: text('session_id').notNull(),
+    ip: text('ip').notNull().default(''),
+    item: text('item', { enum: ['name', 'address', 'mailAddress', 'phoneNumber', 'securitySettings', 'optins', 'loginId', 'password'] }).notNull(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    requestKey: text('request_key'),
+  },
+  (table) => [
+    index('account_audit_customer_idx').on(table.sbSystemId, table.at),
+    check(
+      'account_audit_item_check',
+      sql`${table.item} in ('name', 'address', 'mailAddress', 'phoneNumber', 'securitySettings', 'optins', 'loginId', 'password')`,
+    ),
   ],
 );

@@ -6,9 +6,11 @@
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { MailConfirmationOtpPurpose } from '../../contracts/api/mail-address-confirmation';
 import { OtpNgMessage, type OtpResponse, type OtpSendRequest } from '../../contracts/api/otp';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { lockCustomer } from '../contracts/customer-lock';
+import { assertProvableContact, contactKey, type ProvedContact } from '../account/contact-proof';
 import { assertConfirmableAddress } from '../contracts/entry-judgement-rules';
 import type { Db } from '../db/client';
 import { otpChallenges } from '../db/schema';
@@ -86,8 +88,10 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
   const code = newCode();
   const decided = await deps.db.transaction(async (tx) => {
     const customer = await lockCustomer(tx, caller.sbSystemId);
-    if ('purpose' in request) {
+    if ('purpose' in request && request.purpose === MailConfirmationOtpPurpose) {
       assertConfirmableAddress(customer, request.mailAddress);
+    } else if ('purpose' in request) {
+      assertProvableContact(customer, request);
     } else {
       // Only a contact on file may receive the code: it proves the customer holds that contact,
       // and the portal must not become a way to send messages anywhere. An unconfirmed mail
@@ -124,7 +128,7 @@ export async function sendOtp(deps: OtpDeps, caller: OtpCaller, request: OtpSend
       sessionId: caller.sessionId,
       channel: 'mailAddress' in request ? 'email' : 'sms',
       purpose: 'purpose' in request ? request.purpose : null,
-      sentTo: 'purpose' in request ? request.mailAddress.toLowerCase() : null,
+      sentTo: 'purpose' in request ? contactKey(request) : null,
       codeHash: hashCode(deps.key, challengeId, code),
       status: 'sending',
       failedAttempts: carried,
@@ -197,11 +201,14 @@ export async function consumeVerifiedOtp(
   tx: Db,
   caller: OtpCaller,
   now: Date = new Date(),
-  confirming?: { readonly mailAddress: string },
+  confirming?: { readonly mailAddress: string } | ProvedContact,
 ): Promise<string> {
-  const purpose = confirming
-    ? and(eq(otpChallenges.purpose, 'mailAddressConfirmation'), eq(otpChallenges.sentTo, confirming.mailAddress.toLowerCase()))
-    : isNull(otpChallenges.purpose);
+  const purpose =
+    confirming === undefined
+      ? isNull(otpChallenges.purpose)
+      : 'purpose' in confirming
+        ? and(eq(otpChallenges.purpose, confirming.purpose), eq(otpChallenges.sentTo, confirming.sentTo))
+        : and(eq(otpChallenges.purpose, MailConfirmationOtpPurpose), eq(otpChallenges.sentTo, confirming.mailAddress.toLowerCase()));
   const [verified] = await tx
     .select({ id: otpChallenges.id })
     .from(otpChallenges)

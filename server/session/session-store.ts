@@ -4,7 +4,7 @@
  * per-session anti-forgery token.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
 import { sessionCache } from './session-cache';
@@ -118,6 +118,27 @@ export async function revokeSession(db: Db, id: string, now: Date = new Date()):
   } finally {
     sessionCache.invalidate(id);
   }
+}
+
+/**
+ * Ends every active session of the customer except `keepId` (a password change signs out the
+ * other devices), inside the caller's transaction; answers how many ended. Their cache entries
+ * go before the write; another process may still accept one for at most the cache's few seconds.
+ */
+export async function revokeOtherSessions(tx: Db, sbSystemId: string, keepId: string, now: Date = new Date()): Promise<number> {
+  const active = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.sbSystemId, sbSystemId), ne(sessions.id, keepId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  for (const { id } of active) sessionCache.invalidate(id);
+  if (active.length === 0) return 0;
+  const ended = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.sbSystemId, sbSystemId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of ended) sessionCache.invalidate(id);
+  return active.length;
 }
 
 /** The acr value sign-on asks for (spec section 9: "acr value 2"). */
