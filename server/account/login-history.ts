@@ -49,7 +49,9 @@ export function describeUserAgent(userAgent: string): Pick<LoginHistoryEntry, 'd
   const parsed = Bowser.parse(userAgent);
   const platform = parsed.platform.type === undefined ? undefined : PlatformText[parsed.platform.type];
   const device = platform === undefined ? Unknown : parsed.platform.model === undefined ? platform : `${platform}（${parsed.platform.model}）`;
-  return { device, os: withVersion(parsed.os.name, parsed.os.version), browser: withVersion(parsed.browser.name, parsed.browser.version) };
+  // Windows reports its kernel ("NT 10.0"); its versionName is the name people know ("10").
+  const osVersion = parsed.os.name === 'Windows' ? (parsed.os.versionName ?? parsed.os.version) : parsed.os.version;
+  return { device, os: withVersion(parsed.os.name, osVersion), browser: withVersion(parsed.browser.name, parsed.browser.version) };
 }
 
 function reasonText(reason: string | null): string {

@@ -207,3 +207,26 @@ describe('POST update/password', () => {
     expect(active.filter((session) => session.revokedAt === null)).toEqual([]);
   });
 });
+
+describe('login history and sign-in notice through the real sign-in', () => {
+  it('間違えたパスワードとその後のログインが新しい順に履歴に載り、ログインのお知らせを選ぶと次のログインでメールが届くこと', async () => {
+    expect(await signIn('demo11', 'not-the-password')).toBeUndefined();
+    const signed = await signInAs('demo11');
+    const target = signed.browser.url(`/api/customer/${sbOf(signed)}/auth/history`);
+    const response = await fetch(target, { headers: { cookie: signed.browser.jar.headerFor(target), 'session-token': signed.sessionToken } });
+    const history = (await response.json()) as { entries: { result: string; reason: string | null; device: string; os: string; ipAddress: string; occurredAt: string }[] };
+    expect(history.entries.slice(0, 2)).toEqual([
+      expect.objectContaining({ result: 'SUCCESS', reason: null, device: 'スマートフォン（iPhone）', os: 'iOS 18.0', ipAddress: '127.0.0.1' }),
+      expect.objectContaining({ result: 'FAILURE', reason: 'ログインIDまたはパスワードの誤り', device: 'スマートフォン（iPhone）', ipAddress: '127.0.0.1' }),
+    ]);
+    expect(history.entries[0]?.occurredAt).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const { mailAddress } = await customerRow(sbOf(signed));
+    expect((await api(signed, '/update/security', { signInNoticeChannel: '5' })).status).toBe(200);
+    expect((await outbox(mailAddress)).filter((message) => message.subject === '【お客さまポータル】ログインのお知らせ')).toEqual([]);
+    await signInAs('demo11');
+    const notices = (await outbox(mailAddress)).filter((message) => message.subject === '【お客さまポータル】ログインのお知らせ');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.body).toContain('スマートフォン（iPhone）');
+  });
+});
