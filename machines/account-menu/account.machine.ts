@@ -20,16 +20,18 @@ import { otpMachine, type OtpEvent, type OtpInput, type OtpOutput } from '../otp
 import { newRequestKey } from '../service-flow/shared';
 import { otpForwarding } from '../service-flow/steps';
 import type { RequirementId } from '../requirements';
-import type {
-  AccountChange,
-  AccountProfile,
-  LoginEvent,
-  LoginHistoryPage,
-  Optin,
-  PasswordChange,
-  SaveOutcome,
-  UserBeforeData,
-  UserChangeKey,
+import type { LoginHistoryEntry } from '../../contracts/api/account-login-history';
+import type { Optin } from '../../contracts/api/account-optins';
+import {
+  userBeforeDataOf,
+  type AccountChange,
+  type AccountProfile,
+  type FieldIssue,
+  type LoginHistoryPage,
+  type PasswordChange,
+  type SaveOutcome,
+  type UserBeforeData,
+  type UserChangeKey,
 } from './account-data';
 
 export const AccountPages = {
@@ -84,9 +86,9 @@ export type UserStore = {
 export type AccountContext = AccountFlowInput & {
   user: UserStore;
   profile: AccountProfile | null;
-  loginHistory: { entries: readonly LoginEvent[]; nextCursor: string | null };
-  /** Why the server refused the last change, shown beside the field. */
-  rejection: string | null;
+  loginHistory: { entries: readonly LoginHistoryEntry[]; nextPage: number | null };
+  /** What the server refused in the last change, each message shown beside its field. */
+  rejection: readonly FieldIssue[] | null;
   /** The user-information item just saved, announced on Confirm/UserInfo. */
   saved: UserChangeKey | null;
   requestKey: string | null;
@@ -96,7 +98,7 @@ export type AccountContext = AccountFlowInput & {
 export type SaveChangeInput = { readonly sbSystemId: string; readonly requestKey: string; readonly change: AccountChange };
 export type ChangePasswordInput = { readonly sbSystemId: string; readonly requestKey: string; readonly change: PasswordChange };
 export type LoadProfileInput = { readonly sbSystemId: string };
-export type LoadLoginHistoryInput = { readonly sbSystemId: string; readonly cursor: string | null };
+export type LoadLoginHistoryInput = { readonly sbSystemId: string; readonly page: number };
 
 export type AccountEvent =
   | { type: 'userinfo.open' }
@@ -279,7 +281,7 @@ export const accountMachine = setup({
   actions: {
     storeProfile: assign(({ context }, params: { profile: AccountProfile }) => ({
       profile: params.profile,
-      user: { ...context.user, userBeforeData: params.profile.userBeforeData },
+      user: { ...context.user, userBeforeData: userBeforeDataOf(params.profile) },
     })),
     startChange: assign(({ context }, params: { key: UserChangeKey; source: AccountPage }) => ({
       user: {
@@ -305,7 +307,7 @@ export const accountMachine = setup({
     storePasswordKey: assign({ requestKey: () => newRequestKey(), rejection: null }),
     markSaved: assign(({ context }) => ({ saved: context.user.userChangeKey })),
     storeRejection: assign((_, params: { outcome: SaveOutcome }) => ({
-      rejection: params.outcome.outcome === 'rejected' ? params.outcome.reason : null,
+      rejection: params.outcome.outcome === 'rejected' ? params.outcome.issues : null,
     })),
     endChange: assign(({ context }) => ({
       user: { ...context.user, userChangeKey: null, userChangeData: null, transitionSource: null, fromMemberInfoConfirmFlg: false },
@@ -316,7 +318,7 @@ export const accountMachine = setup({
     storeHistory: assign(({ context }, params: { page: LoginHistoryPage; append: boolean }) => ({
       loginHistory: {
         entries: params.append ? [...context.loginHistory.entries, ...params.page.entries] : params.page.entries,
-        nextCursor: params.page.nextCursor,
+        nextPage: params.page.nextPage,
       },
     })),
     forwardToOtp: sendTo('verifyContact', ({ event }) => event),
@@ -327,7 +329,7 @@ export const accountMachine = setup({
     isChangeOf: ({ event }, params: { key: AccountChange['key'] }) => event.type === 'change.submit' && event.change.key === params.key,
     isSaved: (_, params: { outcome: SaveOutcome }) => params.outcome.outcome === 'saved',
     isFromSecurityInfo: ({ context }) => context.user.transitionSource === AccountPages.securityInfo,
-    hasMoreHistory: ({ context }) => context.loginHistory.nextCursor !== null,
+    hasMoreHistory: ({ context }) => context.loginHistory.nextPage !== null,
     isOtpVerified: (_, params: { output: OtpOutput }) => params.output.outcome === 'verified',
     isOtpCancelled: (_, params: { output: OtpOutput }) => params.output.outcome === 'cancelled',
     isOtpLocked: (_, params: { output: OtpOutput }) => params.output.outcome === 'locked',
@@ -338,7 +340,7 @@ export const accountMachine = setup({
     ...input,
     user: emptyUserStore,
     profile: null,
-    loginHistory: { entries: [], nextCursor: null },
+    loginHistory: { entries: [], nextPage: null },
     rejection: null,
     saved: null,
     requestKey: null,
@@ -480,7 +482,7 @@ export const accountMachine = setup({
       invoke: {
         id: 'loadLoginHistory',
         src: 'loadLoginHistory',
-        input: ({ context }) => ({ sbSystemId: context.sbSystemId, cursor: null }),
+        input: ({ context }) => ({ sbSystemId: context.sbSystemId, page: 1 }),
         onDone: { target: 'loginHistory', actions: { type: 'storeHistory', params: ({ event }) => ({ page: event.output, append: false }) } },
         onError: { target: 'failed', actions: storeErrorOf },
       },
@@ -498,7 +500,7 @@ export const accountMachine = setup({
       invoke: {
         id: 'loadLoginHistory',
         src: 'loadLoginHistory',
-        input: ({ context }) => ({ sbSystemId: context.sbSystemId, cursor: context.loginHistory.nextCursor }),
+        input: ({ context }) => ({ sbSystemId: context.sbSystemId, page: context.loginHistory.nextPage ?? 1 }),
         onDone: { target: 'loginHistory', actions: { type: 'storeHistory', params: ({ event }) => ({ page: event.output, append: true }) } },
         onError: { target: 'failed', actions: storeErrorOf },
       },

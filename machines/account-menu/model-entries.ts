@@ -4,26 +4,32 @@
  * every step.
  */
 import type { SnapshotFrom } from 'xstate';
-import { Channel } from '../../contracts/codes';
+import type { LoginHistoryEntry } from '../../contracts/api/account-login-history';
+import { Channel, ConfirmationStatus } from '../../contracts/codes';
 import { atStep, unless } from '../mbt/invariant-helpers';
 import { failures, modelEvents, otpEvents, sampleInput } from '../model-fixtures';
 import type { MachineEntry } from '../registry';
-import type { AccountChange, AccountProfile, LoginEvent } from './account-data';
+import type { AccountChange, AccountProfile } from './account-data';
 import { AccountPages, accountMachine, type AccountPage } from './account.machine';
 
 type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 
 export const sampleProfile: AccountProfile = {
-  userBeforeData: {
+  userInfo: {
+    loginId: 'taro.yamada',
     name: { lastNameKanji: '山田', firstNameKanji: '太郎', lastNameKana: 'ヤマダ', firstNameKana: 'タロウ' },
-    birthday: '1985-04-01',
+    birthday: '1985/04/01',
     address: { postalCode: '9200961', address: '石川県金沢市香林坊1丁目1-1', subAddress: 'ポータルビル301' },
-    phoneNumber: '09012345678',
-    mailAddress: 'taro@example.jp',
-    notificationList: [{ noticeId: 'billing', email: true, sms: false }],
+    lineNumber: '09012345678',
+    mailAddress: { value: 'taro@example.jp', status: ConfirmationStatus.Confirmed },
+    phoneNumber: { value: '09012345678', status: ConfirmationStatus.Unconfirmed },
   },
-  contact: { mailAddress: 'taro@example.jp', mailConfirmed: true, phoneNumber: '09012345678', phoneConfirmed: false },
-  security: { loginId: 'taro.yamada', signInCodeChannel: Channel.AccountIdSms },
+  security: { signInNoticeChannel: Channel.AccountIdSms, passwordChangedAt: null },
+  optins: [
+    { notice: 'billingAmount', email: true, sms: false },
+    { notice: 'serviceNews', email: true, sms: false },
+    { notice: 'campaign', email: false, sms: false },
+  ],
 };
 
 export const sampleChanges: readonly AccountChange[] = [
@@ -33,15 +39,32 @@ export const sampleChanges: readonly AccountChange[] = [
   { key: 'address', address: { postalCode: '1000001', address: '東京都千代田区千代田1-1', subAddress: '' } },
   { key: 'contactMail', mailAddress: 'notice@example.jp' },
   { key: 'contactPhone', phoneNumber: '07011112222' },
-  { key: 'security', signInCodeChannel: Channel.AccountIdEmail },
+  { key: 'security', signInNoticeChannel: Channel.AccountIdEmail },
   { key: 'loginId', loginId: 'hanako.sato' },
-  { key: 'optins', optins: [{ noticeId: 'billing', email: true, sms: true }] },
+  {
+    key: 'optins',
+    optins: [
+      { notice: 'billingAmount', email: true, sms: true },
+      { notice: 'serviceNews', email: false, sms: false },
+      { notice: 'campaign', email: false, sms: false },
+    ],
+  },
 ];
+
+/** A sign-in as GET auth/history answers it. */
+export const signIn = (occurredAt: string, result: LoginHistoryEntry['result'] = 'SUCCESS'): LoginHistoryEntry => ({
+  occurredAt,
+  result,
+  reason: result === 'SUCCESS' ? null : 'パスワードが正しくありません。',
+  device: 'スマートフォン（iPhone）',
+  os: 'iOS 18.1',
+  browser: 'Safari 18.1',
+  ipAddress: '203.0.113.7',
+});
 
 /** Passwords the model submits: they must never show up in the store. */
 const modelPasswords = { currentPassword: 'Old-pass-2026!', newPassword: 'New-pass-2026!' };
 
-const signIn = (at: string): LoginEvent => ({ at, result: 'success', device: 'iPhone', browser: 'Safari 18', ipAddress: '203.0.113.7' });
 
 const entryInput = (entryPath: AccountPage) => ({ sbSystemId: sampleInput.sbSystemId, entryPath });
 
@@ -76,14 +99,14 @@ export const accountEntry: MachineEntry = {
     { type: 'password.submit', change: modelPasswords },
     { type: 'xstate.done.actor.loadProfile', output: sampleProfile },
     { type: 'xstate.error.actor.loadProfile', error: failures.unknown },
-    { type: 'xstate.done.actor.loadLoginHistory', output: { entries: [signIn('2026-11-25T09:00:00+09:00')], nextCursor: 'c2' } },
-    { type: 'xstate.done.actor.loadLoginHistory', output: { entries: [signIn('2026-11-24T09:00:00+09:00')], nextCursor: null } },
+    { type: 'xstate.done.actor.loadLoginHistory', output: { entries: [signIn('2026/11/25 09:00:00')], nextPage: 2 } },
+    { type: 'xstate.done.actor.loadLoginHistory', output: { entries: [signIn('2026/11/24 09:00:00', 'FAILURE')], nextPage: null } },
     { type: 'xstate.error.actor.loadLoginHistory', error: failures.unknown },
     { type: 'xstate.done.actor.saveChange', output: { outcome: 'saved' } },
-    { type: 'xstate.done.actor.saveChange', output: { outcome: 'rejected', reason: 'LOGIN_ID_TAKEN' } },
+    { type: 'xstate.done.actor.saveChange', output: { outcome: 'rejected', issues: [{ path: 'body.loginId', message: 'このログインIDはご利用いただけません。' }] } },
     { type: 'xstate.error.actor.saveChange', error: failures.unknown },
     { type: 'xstate.done.actor.changePassword', output: { outcome: 'saved' } },
-    { type: 'xstate.done.actor.changePassword', output: { outcome: 'rejected', reason: 'CURRENT_PASSWORD_WRONG' } },
+    { type: 'xstate.done.actor.changePassword', output: { outcome: 'rejected', issues: [{ path: 'body.currentPassword', message: '現在のパスワードが正しくありません。' }] } },
     { type: 'xstate.error.actor.changePassword', error: failures.unknown },
     ...otpEvents('verifyContact'),
   ),
@@ -93,7 +116,7 @@ export const accountEntry: MachineEntry = {
     return JSON.stringify({
       value: snapshot.value,
       source: context.user.transitionSource,
-      more: context.loginHistory.nextCursor !== null,
+      more: context.loginHistory.nextPage !== null,
     });
   },
   variants: [

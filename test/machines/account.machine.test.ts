@@ -11,7 +11,7 @@ import {
   type LoadProfileInput,
   type SaveChangeInput,
 } from '../../machines/account-menu/account.machine';
-import { sampleChanges, sampleProfile } from '../../machines/account-menu/model-entries';
+import { sampleChanges, sampleProfile, signIn } from '../../machines/account-menu/model-entries';
 import { failures, sampleInput } from '../../machines/model-fixtures';
 import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machines/otp.machine';
 import { routeFor } from '../../src/flows/flow-registry';
@@ -34,7 +34,7 @@ function start(
   const loadProfile = scripted<LoadProfileInput, AccountProfile>(...(answers.profile ?? [ok(sampleProfile)]));
   const saveChange = scripted<SaveChangeInput, SaveOutcome>(...(answers.save ?? [ok({ outcome: 'saved' })]));
   const changePassword = scripted<ChangePasswordInput, SaveOutcome>(...(answers.password ?? [ok({ outcome: 'saved' })]));
-  const loadLoginHistory = scripted<LoadLoginHistoryInput, LoginHistoryPage>(...(answers.history ?? [ok({ entries: [], nextCursor: null })]));
+  const loadLoginHistory = scripted<LoadLoginHistoryInput, LoginHistoryPage>(...(answers.history ?? [ok({ entries: [], nextPage: null })]));
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok({ result: 'OK', ngMessage: null }));
   const checkOtp = scripted<CheckOtpInput, OtpResponse>(...(answers.check ?? [ok({ result: 'OK', ngMessage: null })]));
   const actor = createActor(
@@ -99,7 +99,7 @@ describe('account（アカウント管理）', () => {
       userChangeKey: 'mailAddress',
       transitionSource: AccountPages.userInfo,
       fromMemberInfoConfirmFlg: true,
-      userBeforeData: sampleProfile.userBeforeData,
+      userBeforeData: { name: sampleProfile.userInfo.name, mailAddress: 'taro@example.jp', notificationList: sampleProfile.optins },
     });
     // Another page's change is not this page's to send.
     expect(h.actor.getSnapshot().can({ type: 'change.submit', change: changeOf('contactMail') })).toBe(false);
@@ -168,13 +168,15 @@ describe('account（アカウント管理）', () => {
     for (const type of ['security.edit', 'loginid.edit', 'password.edit'] as const) expect(security.actor.getSnapshot().can({ type })).toBe(true);
   });
 
+  const taken = { path: 'body.loginId', message: 'このログインIDはご利用いただけません。' };
+
   it('ログインIDの変更完了は、その変更を保存したときだけ表示し、断られたら理由を添えて変更画面に戻ること', async () => {
-    const h = start(AccountPages.securityInfo, { save: [ok({ outcome: 'rejected', reason: 'LOGIN_ID_TAKEN' }), ok({ outcome: 'saved' })] });
+    const h = start(AccountPages.securityInfo, { save: [ok({ outcome: 'rejected', issues: [taken] }), ok({ outcome: 'saved' })] });
     await rest(h.actor, 'securityInfo');
     h.actor.send({ type: 'loginid.edit' });
     h.actor.send({ type: 'change.submit', change: changeOf('loginId') });
     await rest(h.actor, 'loginIdChange');
-    expect(h.actor.getSnapshot().context.rejection).toBe('LOGIN_ID_TAKEN');
+    expect(h.actor.getSnapshot().context.rejection).toEqual([taken]);
     h.actor.send({ type: 'change.submit', change: changeOf('loginId') });
     await rest(h.actor, 'loginIdCompleted');
     expect(routeOf(h.actor.getSnapshot())).toBe(AccountPages.loginIdCompleted);
@@ -198,15 +200,15 @@ describe('account（アカウント管理）', () => {
   });
 
   it('ログイン履歴は続きがある間だけ「もっと見る」で次のページを足すこと', async () => {
-    const first: LoginHistoryPage = { entries: [{ at: '2026-11-25T09:00:00+09:00', result: 'success', device: 'iPhone', browser: 'Safari', ipAddress: '203.0.113.7' }], nextCursor: 'c2' };
-    const second: LoginHistoryPage = { entries: [{ at: '2026-11-24T09:00:00+09:00', result: 'failure', device: 'Windows', browser: 'Chrome', ipAddress: '198.51.100.2' }], nextCursor: null };
+    const first: LoginHistoryPage = { entries: [signIn('2026/11/25 09:00:00')], nextPage: 2 };
+    const second: LoginHistoryPage = { entries: [signIn('2026/11/24 09:00:00', 'FAILURE')], nextPage: null };
     const h = start(AccountPages.loginHistory, { history: [ok(first), ok(second)] });
     await rest(h.actor, 'loginHistory');
     h.actor.send({ type: 'history.more' });
     await waitFor(h.actor, (s) => s.matches('loginHistory') && s.context.loginHistory.entries.length === 2);
     expect(h.loadLoginHistory.calls).toEqual([
-      { sbSystemId: sampleInput.sbSystemId, cursor: null },
-      { sbSystemId: sampleInput.sbSystemId, cursor: 'c2' },
+      { sbSystemId: sampleInput.sbSystemId, page: 1 },
+      { sbSystemId: sampleInput.sbSystemId, page: 2 },
     ]);
     expect(h.actor.getSnapshot().can({ type: 'history.more' })).toBe(false);
   });
