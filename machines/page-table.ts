@@ -62,9 +62,9 @@ const rows: Row[] = [
   ['OPT0002', '/OptionServices/BillingHistory', 'ご利用料金の履歴', { live: true }],
 
   // Account menu
-  ['ACC0001', '/AccountMenu', 'アカウント管理', { flow: 'account' }],
-  ['ACC0002', '/AccountMenu/Confirm/UserInfo', 'お客さま情報の確認', { flow: 'account' }],
-  ['ACC0003', '/AccountMenu/Update/UserName', 'お名前の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0001', '/AccountMenu', 'アカウント管理', { flow: 'account', live: true }],
+  ['ACC0002', '/AccountMenu/Confirm/UserInfo', 'お客さま情報の確認', { flow: 'account', live: true }],
+  ['ACC0003', '/AccountMenu/Update/UserName', 'お名前の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account', live: true }],
   ['ACC0004', '/AccountMenu/Update/Phone', '電話番号の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
   ['ACC0005', '/AccountMenu/Update/Email', 'メールアドレスの変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
   ['ACC0006', '/AccountMenu/Update/Address', 'ご住所の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],

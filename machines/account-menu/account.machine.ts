@@ -20,6 +20,7 @@ import { otpMachine, type OtpEvent, type OtpInput, type OtpOutput } from '../otp
 import { newRequestKey } from '../service-flow/shared';
 import { otpForwarding } from '../service-flow/steps';
 import type { RequirementId } from '../requirements';
+import { ContactChangeOtpPurpose } from '../../contracts/api/account-contact';
 import type { LoginHistoryEntry } from '../../contracts/api/account-login-history';
 import type { Optin } from '../../contracts/api/account-optins';
 import {
@@ -33,33 +34,8 @@ import {
   type UserBeforeData,
   type UserChangeKey,
 } from './account-data';
+import { AccountPages, type AccountPage } from './account-pages';
 
-export const AccountPages = {
-  menu: '/AccountMenu',
-  userInfo: '/AccountMenu/Confirm/UserInfo',
-  userName: '/AccountMenu/Update/UserName',
-  phone: '/AccountMenu/Update/Phone',
-  email: '/AccountMenu/Update/Email',
-  address: '/AccountMenu/Update/Address',
-  contactInfo: '/AccountMenu/Contact/Info',
-  contactEmail: '/AccountMenu/Contact/Email',
-  contactPhone: '/AccountMenu/Contact/Phone',
-  contactCompleted: '/AccountMenu/Contact/Completed',
-  securityInfo: '/AccountMenu/Security/Info',
-  securityChange: '/AccountMenu/Security/Change',
-  securityCompleted: '/AccountMenu/Security/Completed',
-  loginHistory: '/AccountMenu/LoginHistory',
-  receiveInfo: '/AccountMenu/ReceiveSet/Info',
-  receiveChange: '/AccountMenu/ReceiveSet/Change',
-  receiveCompleted: '/AccountMenu/ReceiveSet/Completed',
-  receiveGuide: '/AccountMenu/Recieve/Information',
-  loginIdChange: '/AccountMenu/SbidSet/Change',
-  loginIdCompleted: '/AccountMenu/SbidSet/Completed',
-  passwordChange: '/AccountMenu/PasswordSet/Change',
-  passwordCompleted: '/AccountMenu/PasswordSet/Completed',
-} as const;
-
-export type AccountPage = (typeof AccountPages)[keyof typeof AccountPages];
 
 const ErrorPage = '/Error';
 
@@ -227,10 +203,10 @@ export function otpInputFor(sbSystemId: string, change: AccountChange | null): O
   switch (change?.key) {
     case 'mailAddress':
     case 'contactMail':
-      return { sbSystemId, mailAddress: change.mailAddress, phoneNumber: null };
+      return { sbSystemId, mailAddress: change.mailAddress, phoneNumber: null, purpose: ContactChangeOtpPurpose };
     case 'phoneNumber':
     case 'contactPhone':
-      return { sbSystemId, mailAddress: null, phoneNumber: change.phoneNumber };
+      return { sbSystemId, mailAddress: null, phoneNumber: change.phoneNumber, purpose: ContactChangeOtpPurpose };
     case 'name':
     case 'address':
     case 'security':

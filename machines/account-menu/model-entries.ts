@@ -10,7 +10,8 @@ import { atStep, unless } from '../mbt/invariant-helpers';
 import { failures, modelEvents, otpEvents, sampleInput } from '../model-fixtures';
 import type { MachineEntry } from '../registry';
 import type { AccountChange, AccountProfile } from './account-data';
-import { AccountPages, accountMachine, type AccountPage } from './account.machine';
+import { accountMachine } from './account.machine';
+import { AccountPages, type AccountPage } from './account-pages';
 
 type AccountSnapshot = SnapshotFrom<typeof accountMachine>;
 

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { OtpResponse } from '../../contracts/api/otp';
 import type { AccountChange, AccountProfile, LoginHistoryPage, SaveOutcome } from '../../machines/account-menu/account-data';
+import { AccountPages, type AccountPage } from '../../machines/account-menu/account-pages';
 import {
-  AccountPages,
   accountMachine,
-  type AccountPage,
   type ChangePasswordInput,
   type LoadLoginHistoryInput,
   type LoadProfileInput,
@@ -110,7 +109,7 @@ describe('account（アカウント管理）', () => {
     expect(h.saveChange.calls).toEqual([]);
     await enterCode(h, 'email');
     await rest(h.actor, 'userInfo');
-    expect(h.sendOtp.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, body: { mailAddress: 'hanako@example.jp' } }]);
+    expect(h.sendOtp.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, body: { mailAddress: 'hanako@example.jp', purpose: 'contactChange' } }]);
     expect(h.saveChange.calls).toMatchObject([{ sbSystemId: sampleInput.sbSystemId, change: changeOf('mailAddress') }]);
     expect(h.saveChange.calls[0]?.requestKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(h.loadProfile.calls).toHaveLength(2);
@@ -133,7 +132,7 @@ describe('account（アカウント管理）', () => {
     locked.actor.send({ type: 'change.submit', change: changeOf('phoneNumber') });
     await enterCode(locked, 'sms');
     await rest(locked.actor, 'failed');
-    expect(locked.sendOtp.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, body: { phoneNumber: '08098765432', type: 'SMS' } }]);
+    expect(locked.sendOtp.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, body: { phoneNumber: '08098765432', type: 'SMS', purpose: 'contactChange' } }]);
     expect(locked.actor.getSnapshot().context.errorCode).toBe('W0011');
     expect([...cancelled.saveChange.calls, ...locked.saveChange.calls]).toEqual([]);
   });
