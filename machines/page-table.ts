@@ -75,7 +75,7 @@ const rows: Row[] = [
   ['ACC0011', '/AccountMenu/Security/Info', 'セキュリティ設定の確認', { flow: 'account' }],
   ['ACC0012', '/AccountMenu/Security/Change', 'セキュリティ設定の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
   ['ACC0013', '/AccountMenu/Security/Completed', 'セキュリティ設定の変更完了', { ...noBack, entry: false, flow: 'account' }],
-  ['ACC0014', '/AccountMenu/LoginHistory', 'ログイン履歴', { flow: 'account' }],
+  ['ACC0014', '/AccountMenu/LoginHistory', 'ログイン履歴', { flow: 'account', live: true }],
   ['ACC0015', '/AccountMenu/ReceiveSet/Info', '受信設定の確認', { flow: 'account' }],
   ['ACC0016', '/AccountMenu/ReceiveSet/Change', '受信設定の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
   ['ACC0017', '/AccountMenu/ReceiveSet/Completed', '受信設定の変更完了', { ...noBack, entry: false, flow: 'account' }],

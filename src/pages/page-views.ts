@@ -69,6 +69,7 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   ACC0001: lazyRouteComponent(() => import('./account/account-menu-page'), 'AccountMenuPage'),
   ACC0002: lazyRouteComponent(() => import('./account/user-info-page'), 'UserInfoPage'),
   ACC0003: lazyRouteComponent(() => import('./account/user-name-page'), 'UserNamePage'),
+  ACC0014: lazyRouteComponent(() => import('./account/login-history-page'), 'LoginHistoryPage'),
   INV0001: lazyRouteComponent(invoicePages, 'InvoiceMonthsPage'),
   INV0002: lazyRouteComponent(invoicePages, 'InvoiceServicesPage'),
   INV0003: lazyRouteComponent(invoicePages, 'InvoiceDownloadsPage'),

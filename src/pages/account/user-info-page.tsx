@@ -11,6 +11,7 @@ import { AccountPages } from '../../../machines/account-menu/account-pages';
 import type { UserChangeKey } from '../../../machines/account-menu/account-data';
 import { formatDate } from '../service-flow/service-copy';
 import { BusyLine } from '../service-flow/busy-line';
+import { BackToMenuButton, LeavingPage } from './account-steps';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import { ConfirmationStatusLabel, phoneLine, postalCodeLine } from './account-copy';
 import '../service-flow/service-flow.css';
@@ -93,14 +94,11 @@ export function UserInfoPage() {
             <p className="status-note">生年月日とご契約の電話番号の変更は、ショップで承ります。</p>
           </section>
           <div className="button-row">
-            <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'menu.open' })}>
-              アカウント管理に戻る
-            </button>
+            <BackToMenuButton send={send} />
           </div>
         </>
       );
     })
-    // Another page's state: the URL follows the machine there at once.
-    .with(P.string, () => <BusyLine>画面を切り替えています。</BusyLine>)
+    .with(P.string, () => <LeavingPage />)
     .exhaustive();
 }

@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useState, type FormEvent } from 'react';
 import { match, P } from 'ts-pattern';
 import { UpdateUserNameRequestSchema, type UpdateUserNameRequest } from '../../../contracts/api/account-user-info';
-import { BusyLine } from '../service-flow/busy-line';
+import { LeavingPage } from './account-steps';
 import { TextField } from '../service-flow/fields';
 import { SubmitActions } from '../service-flow/step-actions';
 import { useFlowActor, type AccountActor } from '../service-flow/use-flow-actor';
@@ -30,8 +30,7 @@ export function UserNamePage() {
   const value = useSelector(actor, (state) => state.value);
   return match(value)
     .with('userName', 'userNameSaving', (step) => <UserNameForm actor={actor} busy={step === 'userNameSaving'} />)
-    // Another page's state: the URL follows the machine there at once.
-    .with(P.string, () => <BusyLine>画面を切り替えています。</BusyLine>)
+    .with(P.string, () => <LeavingPage />)
     .exhaustive();
 }
 
