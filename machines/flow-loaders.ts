@@ -22,4 +22,5 @@ export const flowLoaders: Readonly<Record<FlowId, FlowLoader>> = {
   inStoreSupportHistory: () => import('./in-store-support/support-history.machine').then((m) => m.inStoreSupportHistoryMachine),
   inStoreSupportCancel: () => import('./in-store-support/in-store-support.flows').then((m) => m.inStoreSupportCancelMachine),
   invoice: () => import('./invoice/invoice.machine').then((m) => m.invoiceMachine),
+  account: () => import('./account-menu/account.machine').then((m) => m.accountMachine),
 };

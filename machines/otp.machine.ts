@@ -9,6 +9,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { ErrorCode, type ErrorCodeValue } from '../contracts/error-catalogue';
 import {
   OtpNgMessage,
+  type ContactChangeOtpPurpose,
   OtpResendCooldownMs,
   type OtpAuthRequest,
   type OtpResponse,
@@ -25,8 +26,11 @@ export type OtpInput = {
   readonly sbSystemId: string;
   readonly mailAddress: string | null;
   readonly phoneNumber: string | null;
-  /** Set when the code proves a mail address not yet confirmed (ADR 0063) rather than a contact on file. */
-  readonly purpose?: typeof MailConfirmationOtpPurpose;
+  /**
+   * Set when the code proves an address rather than a contact on file: a mail address not yet
+   * confirmed (ADR 0063), or a new or unconfirmed contact the account is to keep (ADR 0080).
+   */
+  readonly purpose?: typeof MailConfirmationOtpPurpose | typeof ContactChangeOtpPurpose;
 };
 
 export type OtpOutput =
@@ -54,6 +58,18 @@ type OtpContext = OtpInput & {
 };
 
 type ResponseParams = { response: OtpResponse };
+
+/** What otp/send is asked for: the channel chosen, with the purpose when the code proves an address. */
+function sendBody(context: OtpContext): OtpSendRequest {
+  const { purpose } = context;
+  if (context.channel === 'sms') {
+    const sms = { phoneNumber: context.phoneNumber ?? '', type: 'SMS' as const };
+    // Only a contact change proves a number; any other purpose is about a mail address.
+    return purpose === 'contactChange' ? { ...sms, purpose } : sms;
+  }
+  const mailAddress = context.mailAddress ?? '';
+  return purpose === undefined ? { mailAddress } : { mailAddress, purpose };
+}
 
 export const otpMachine = withScxml(setup({
   types: {
@@ -116,15 +132,7 @@ export const otpMachine = withScxml(setup({
       invoke: {
         id: 'sendOtp',
         src: 'sendOtp',
-        input: ({ context }) => ({
-          sbSystemId: context.sbSystemId,
-          body:
-            context.channel === 'sms'
-              ? { phoneNumber: context.phoneNumber ?? '', type: 'SMS' as const }
-              : context.purpose === undefined
-                ? { mailAddress: context.mailAddress ?? '' }
-                : { mailAddress: context.mailAddress ?? '', purpose: context.purpose },
-        }),
+        input: ({ context }) => ({ sbSystemId: context.sbSystemId, body: sendBody(context) }),
         onDone: [
           {
             guard: { type: 'isResultOk', params: ({ event }) => ({ response: event.output }) },

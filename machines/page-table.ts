@@ -17,7 +17,8 @@ export type FlowId =
   | 'basketLivePlanChange'
   | 'inStoreSupportHistory'
   | 'inStoreSupportCancel'
-  | 'invoice';
+  | 'invoice'
+  | 'account';
 
 export type PageEntry = {
   /** Screen ID. */
@@ -61,28 +62,28 @@ const rows: Row[] = [
   ['OPT0002', '/OptionServices/BillingHistory', 'ご利用料金の履歴', { live: true }],
 
   // Account menu
-  ['ACC0001', '/AccountMenu', 'アカウント管理'],
-  ['ACC0002', '/AccountMenu/Confirm/UserInfo', 'お客さま情報の確認'],
-  ['ACC0003', '/AccountMenu/Update/UserName', 'お名前の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0004', '/AccountMenu/Update/Phone', '電話番号の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0005', '/AccountMenu/Update/Email', 'メールアドレスの変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0006', '/AccountMenu/Update/Address', 'ご住所の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0007', '/AccountMenu/Contact/Info', '連絡先の確認'],
-  ['ACC0008', '/AccountMenu/Contact/Email', '連絡先メールアドレスの変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0009', '/AccountMenu/Contact/Phone', '連絡先電話番号の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0010', '/AccountMenu/Contact/Completed', '連絡先の変更完了', { ...noBack, entry: false }],
-  ['ACC0011', '/AccountMenu/Security/Info', 'セキュリティ設定の確認'],
-  ['ACC0012', '/AccountMenu/Security/Change', 'セキュリティ設定の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0013', '/AccountMenu/Security/Completed', 'セキュリティ設定の変更完了', { ...noBack, entry: false }],
-  ['ACC0014', '/AccountMenu/LoginHistory', 'ログイン履歴'],
-  ['ACC0015', '/AccountMenu/ReceiveSet/Info', '受信設定の確認'],
-  ['ACC0016', '/AccountMenu/ReceiveSet/Change', '受信設定の変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0017', '/AccountMenu/ReceiveSet/Completed', '受信設定の変更完了', { ...noBack, entry: false }],
-  ['ACC0018', '/AccountMenu/Recieve/Information', '受信設定のご案内'],
-  ['ACC0019', '/AccountMenu/SbidSet/Change', 'ログインIDの変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0020', '/AccountMenu/SbidSet/Completed', 'ログインIDの変更完了', { ...noBack, entry: false }],
-  ['ACC0021', '/AccountMenu/PasswordSet/Change', 'パスワードの変更', { ...noBack, entry: false, login: 'lv2' }],
-  ['ACC0022', '/AccountMenu/PasswordSet/Completed', 'パスワードの変更完了', { ...noBack, entry: false }],
+  ['ACC0001', '/AccountMenu', 'アカウント管理', { flow: 'account', live: true }],
+  ['ACC0002', '/AccountMenu/Confirm/UserInfo', 'お客さま情報の確認', { flow: 'account', live: true }],
+  ['ACC0003', '/AccountMenu/Update/UserName', 'お名前の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account', live: true }],
+  ['ACC0004', '/AccountMenu/Update/Phone', '電話番号の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0005', '/AccountMenu/Update/Email', 'メールアドレスの変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0006', '/AccountMenu/Update/Address', 'ご住所の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0007', '/AccountMenu/Contact/Info', '連絡先の確認', { flow: 'account' }],
+  ['ACC0008', '/AccountMenu/Contact/Email', '連絡先メールアドレスの変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0009', '/AccountMenu/Contact/Phone', '連絡先電話番号の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0010', '/AccountMenu/Contact/Completed', '連絡先の変更完了', { ...noBack, entry: false, flow: 'account' }],
+  ['ACC0011', '/AccountMenu/Security/Info', 'セキュリティ設定の確認', { flow: 'account' }],
+  ['ACC0012', '/AccountMenu/Security/Change', 'セキュリティ設定の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0013', '/AccountMenu/Security/Completed', 'セキュリティ設定の変更完了', { ...noBack, entry: false, flow: 'account' }],
+  ['ACC0014', '/AccountMenu/LoginHistory', 'ログイン履歴', { flow: 'account', live: true }],
+  ['ACC0015', '/AccountMenu/ReceiveSet/Info', '受信設定の確認', { flow: 'account' }],
+  ['ACC0016', '/AccountMenu/ReceiveSet/Change', '受信設定の変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0017', '/AccountMenu/ReceiveSet/Completed', '受信設定の変更完了', { ...noBack, entry: false, flow: 'account' }],
+  ['ACC0018', '/AccountMenu/Recieve/Information', '受信設定のご案内', { flow: 'account' }],
+  ['ACC0019', '/AccountMenu/SbidSet/Change', 'ログインIDの変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0020', '/AccountMenu/SbidSet/Completed', 'ログインIDの変更完了', { ...noBack, entry: false, flow: 'account' }],
+  ['ACC0021', '/AccountMenu/PasswordSet/Change', 'パスワードの変更', { ...noBack, entry: false, login: 'lv2', flow: 'account' }],
+  ['ACC0022', '/AccountMenu/PasswordSet/Completed', 'パスワードの変更完了', { ...noBack, entry: false, flow: 'account' }],
 
   // Data storage service
   ['ADB0001', '/AnshinDataBox', 'あんしんデータボックス', { live: true, flow: 'anshinApply' }],

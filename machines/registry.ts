@@ -3,6 +3,7 @@
  * coverage reports and the analysts' viewer all find machines here and nowhere else.
  */
 import type { AnyStateMachine, EventObject, SnapshotFrom } from 'xstate';
+import { accountEntry } from './account-menu/model-entries';
 import { anshinModelEntries } from './anshin-data-box/model-entries';
 import { basketLiveModelEntries, mailConfirmationEntry } from './basket-live/model-entries';
 import { inStoreSupportModelEntries } from './in-store-support/model-entries';
@@ -59,6 +60,7 @@ export const machineRegistry: readonly MachineEntry[] = [
   ...basketLiveModelEntries,
   ...inStoreSupportModelEntries,
   invoiceEntry,
+  accountEntry,
   otpEntry,
   cardProviderEntry,
   mailConfirmationEntry,

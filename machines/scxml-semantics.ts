@@ -46,6 +46,17 @@ export function scxmlSemanticsOf(machine: AnyStateMachine): ScxmlSemantics | und
   return semantics.get(machine);
 }
 
+/**
+ * A guard's condition or an action's assign expression as written for one use of it: a guard or
+ * action used with static params (`{ type, params: { path } }`) reads them as `params` in its
+ * expression; the export binds them (ES5, for the interpreter's parser). Params computed from the
+ * event are not bound: such an expression reads `_event.data` instead.
+ */
+export function bindParams(expr: string, params: unknown): string {
+  if (params === undefined || typeof params === 'function') return expr;
+  return `(function (params) { return (${expr}); })(${js(params)})`;
+}
+
 /** An ECMAScript literal of a JSON value: codes and tables written into an expression, strings in single quotes. */
 export function js(value: unknown): string {
   if (typeof value === 'string') return /^[^'\\\n\r]*$/.test(value) ? `'${value}'` : JSON.stringify(value);

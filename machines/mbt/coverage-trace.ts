@@ -91,6 +91,15 @@ export class TraceBuilder {
     for (const node of snapshot._nodes as AnyStateNode[]) if (node.parent) this.states.add(node.id);
   }
 
+  /**
+   * A snapshot at rest (after a macrostep): no eventless transition of an active node is
+   * enabled, so every guard of their `always` lists evaluated false. Without this, the false
+   * outcome of the last `always` candidate is never seen (nothing after it is taken).
+   */
+  visitSettled(snapshot: AnyMachineSnapshot): void {
+    for (const node of snapshot._nodes as AnyStateNode[]) for (const t of node.always ?? []) this.guardOutcome(t, false);
+  }
+
   /** Transitions taken in one microstep; earlier guarded candidates of each list were false. */
   visitTransitions(taken: readonly AnyTransitionDefinition[]): void {
     for (const t of taken) {

@@ -124,6 +124,14 @@ export function cardProviderStep<TContext extends ServiceFlowInput, const TRetur
   } as const;
 }
 
+/** The customer's one-time password events, passed on to the running one-time password step (`forwardToOtp`). */
+export const otpForwarding = {
+  'otp.send': { actions: 'forwardToOtp' },
+  'otp.submit': { actions: 'forwardToOtp' },
+  'otp.resend': { actions: 'forwardToOtp' },
+  'otp.cancel': { actions: 'forwardToOtp' },
+} as const;
+
 /**
  * The one-time password over the confirm page (ADR 0025): verified goes to `submitting`,
  * cancelled back to `confirm`, locked or failed to `failed`.
@@ -152,12 +160,7 @@ export function otpStep(page: string, tags: readonly FlowTag[]) {
       ],
       onError: { target: 'failed', actions: storeNoError },
     },
-    on: {
-      'otp.send': { actions: 'forwardToOtp' },
-      'otp.submit': { actions: 'forwardToOtp' },
-      'otp.resend': { actions: 'forwardToOtp' },
-      'otp.cancel': { actions: 'forwardToOtp' },
-    },
+    on: otpForwarding,
   } as const;
 }
 

@@ -136,6 +136,7 @@ export async function replayPath(entry: MachineEntry, path: ModelPath, trace: Tr
     const expected = path.steps[index]?.state;
     const actual = serialize(current);
     if (actual !== expected) throw new ReplayError(path, index, `expected ${expected}, reached ${actual}`);
+    trace.visitSettled(current);
     const violations = checkInvariants(entry, current, index, trace);
     if (violations.length > 0) throw new ReplayError(path, index, describeViolations(entry, violations));
     const event = path.steps[index]?.event ?? { type: 'xstate.init' };

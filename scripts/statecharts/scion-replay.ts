@@ -10,7 +10,7 @@ import type { AnyMachineSnapshot, AnyStateNode, EventObject, StateValue } from '
 import { errorCodeOf } from '../../machines/flow-errors';
 import { TraceBuilder } from '../../machines/mbt/coverage-trace';
 import type { MachineEntry } from '../../machines/registry';
-import { scxmlSemanticsOf } from '../../machines/scxml-semantics';
+import { bindParams, scxmlSemanticsOf } from '../../machines/scxml-semantics';
 import { describeEvent, type ModelPath } from '../mbt/path-generators';
 import { replayPath } from '../mbt/path-replay';
 import { canonicalJson } from './chart-model';
@@ -181,7 +181,7 @@ export function guardDisagreement(entry: MachineEntry, snapshot: AnyMachineSnaps
       const machine = implementation(args, params) === true;
       let chart: unknown;
       try {
-        chart = evaluateCond(cond.cond, data, scionEvent);
+        chart = evaluateCond(bindParams(cond.cond, guard.params), data, scionEvent);
       } catch (error) {
         return `${guard.type}'s condition threw ${error instanceof Error ? error.message : String(error)}`;
       }

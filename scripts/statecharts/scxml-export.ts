@@ -8,7 +8,7 @@
  */
 import { getInitialSnapshot, type AnyStateMachine, type AnyStateNode } from 'xstate';
 import type { MachineEntry } from '../../machines/registry';
-import { js, scxmlSemanticsOf, type ScxmlSemantics } from '../../machines/scxml-semantics';
+import { bindParams, js, scxmlSemanticsOf, type ScxmlSemantics } from '../../machines/scxml-semantics';
 import { allStateNodes, type ChartModel, type ChartState, type ChartTransition } from './chart-model';
 import { buildTree } from './chart-tree';
 
@@ -83,17 +83,34 @@ function dataIds(semantics: ScxmlSemantics): string[] {
  */
 export function scxmlInitialData(entry: MachineEntry): Record<string, unknown> {
   const context = getInitialSnapshot(entry.machine, entry.input).context as Record<string, unknown>;
-  return Object.fromEntries(dataIds(semanticsOf(entry)).map((id) => [id, context[id] ?? null]));
+  // An input key is the chart's <param>: its value as given, before eventless transitions of the
+  // initial state consumed it (the account flow forgets the page it was opened on once there).
+  const input = typeof entry.input === 'object' && entry.input !== null ? (entry.input as Record<string, unknown>) : {};
+  return Object.fromEntries(dataIds(semanticsOf(entry)).map((id) => [id, (Object.hasOwn(input, id) ? input[id] : context[id]) ?? null]));
 }
 
-/** Entry and exit action names of a state node, by state id. */
-function entryActions(machine: AnyStateMachine): Map<string, string[]> {
-  const out = new Map<string, string[]>();
-  for (const node of allStateNodes(machine.root as AnyStateNode)) {
-    const names = node.entry.map((a) => (typeof a === 'string' ? a : typeof a === 'object' && a !== null && 'type' in a ? String(a.type) : null));
-    out.set(node.id, names.filter((n): n is string => n !== null));
-  }
+/** An action as a machine lists it: its name and, when it has them, its params. */
+type ActionUse = { readonly name: string; readonly params?: unknown };
+
+function actionUses(actions: readonly unknown[]): ActionUse[] {
+  return actions.flatMap((a): ActionUse[] => {
+    if (typeof a === 'string') return [{ name: a }];
+    if (typeof a === 'object' && a !== null && 'type' in a) return [{ name: String(a.type), params: (a as { params?: unknown }).params }];
+    return [];
+  });
+}
+
+/** Entry actions of each state node, by state id. */
+function entryActions(machine: AnyStateMachine): Map<string, ActionUse[]> {
+  const out = new Map<string, ActionUse[]>();
+  for (const node of allStateNodes(machine.root as AnyStateNode)) out.set(node.id, actionUses(node.entry));
   return out;
+}
+
+/** The machine's own transition behind a chart transition: where its guard and actions keep their params. */
+function machineTransitionOf(machine: AnyStateMachine, t: ChartTransition): { guard?: unknown; actions?: readonly unknown[] } | undefined {
+  const node = machine.getStateNodeById(t.source) as AnyStateNode;
+  return t.kind === 'always' ? node.always?.[t.index] : node.transitions.get(t.event)?.[t.index];
 }
 
 /** Renders the chart model of a registry entry as an executable SCXML document. */
@@ -108,15 +125,20 @@ export function toScxml(model: ChartModel, entry: MachineEntry): string {
     bySource.set(t.source, list);
   }
   const entries = entryActions(machine);
-  const assignLines = (actions: readonly string[], pad: string): string[] =>
-    actions.flatMap((name) =>
-      (semantics.actions?.[name] ?? []).map(([location, expr]) => `${pad}<assign location="${attr(location)}" expr="${attr(expr)}"/>`),
+  const assignLines = (actions: readonly ActionUse[], pad: string): string[] =>
+    actions.flatMap(({ name, params }) =>
+      (semantics.actions?.[name] ?? []).map(
+        ([location, expr]) => `${pad}<assign location="${attr(location)}" expr="${attr(bindParams(expr, params))}"/>`,
+      ),
     );
   const condOf = (t: ChartTransition): string | null => {
-    const guard = t.guard ? semantics.guards[t.guard] : undefined;
+    // The chart names a guard with its static params (`isEntry({"path":…})`); the semantics by its type.
+    const used = machineTransitionOf(machine, t)?.guard;
+    const { type, params } = typeof used === 'object' && used !== null ? (used as { type?: string; params?: unknown }) : { type: t.guard ?? undefined, params: undefined };
+    const guard = t.guard && type ? semantics.guards[type] : undefined;
     if (t.guard && !guard) throw new Error(`${t.key}: guard ${t.guard} has no SCXML condition (ADR 0076)`);
     const fromInvoke = t.kind === 'error.actor' ? `_event.invokeid === '${t.event.slice(ERROR_ACTOR.length)}'` : null;
-    const parts = [fromInvoke, guard ? `(${guard.cond})` : null].filter((p): p is string => p !== null);
+    const parts = [fromInvoke, guard ? `(${bindParams(guard.cond, params)})` : null].filter((p): p is string => p !== null);
     return parts.length > 0 ? parts.join(' && ') : null;
   };
 
@@ -153,7 +175,7 @@ export function toScxml(model: ChartModel, entry: MachineEntry): string {
         t.requirements.length > 0 ? `requirements: ${t.requirements.join(', ')}` : null,
       ].filter((x): x is string => x !== null);
       const note = notes.length > 0 ? ` ${comment(notes.join('; '))}` : '';
-      const body = assignLines(t.actions, `${pad}  `);
+      const body = assignLines(actionUses(machineTransitionOf(machine, t)?.actions ?? []), `${pad}  `);
       if (body.length === 0) out.push(`${pad}${parts.join('')}/>${note}`);
       else out.push(`${pad}${parts.join('')}>${note}`, ...body, `${pad}</transition>`);
     }

@@ -87,6 +87,7 @@ export function xstateTraceInspector(rootMachineId: string): ((event: Inspection
       if (!('_nodes' in snapshot)) return;
       if (event.actorRef.sessionId === event.rootId) window.__flowRoute = { machineId: rootMachineId, route: routeFor(snapshot) };
       builder.visitSnapshot(snapshot);
+      builder.visitSettled(snapshot);
       const before = previous.get(actor);
       if (event.event.type === 'xstate.init') builder.reset();
       else if (before !== undefined) builder.visitEdge(before, event.event.type, snapshot);

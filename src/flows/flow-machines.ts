@@ -11,6 +11,7 @@ import { createServiceFlowActors, type FlowActorDeps, type ServiceFlowActors } f
 import { createBasketLiveActors, type BasketLiveActors } from './basket-live-actors';
 import { createInStoreSupportActors, type InStoreSupportActors } from './in-store-support-actors';
 import { createInvoiceActors, type InvoiceActors } from './invoice-actors';
+import { createAccountActors, type AccountActors } from './account-actors';
 import type { FlowMachine } from './flow-registry';
 
 export { currentContact, withFlowContact, withProviderExit } from './flow-wrappers';
@@ -23,7 +24,8 @@ export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-
 export type AppActors = ServiceFlowActors &
   BasketLiveActors &
   InStoreSupportActors &
-  InvoiceActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
+  InvoiceActors &
+  AccountActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: FlowActorDeps): AppActors {
@@ -33,7 +35,7 @@ export function createAppActors(deps: FlowActorDeps): AppActors {
   const mailConfirmation = mailConfirmationMachine.provide({
     actors: { verifyAddress: kit.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
   });
-  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), mailConfirmation };
+  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), ...createAccountActors(), mailConfirmation };
 }
 
 /**

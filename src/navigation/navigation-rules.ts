@@ -67,7 +67,8 @@ export type NavigationServices = {
   /** Resolves when the page is open; rejects with a CallFailure (E0005 under maintenance). */
   checkRegulation(page: PageEntry, session: SessionInfo): Promise<void>;
   /** The input of a flow the rules start (an entry page of a flow); `machineId` is the page table's flow. */
-  flowInput(context: { flowId: string; machineId: string; sbSystemId: string | undefined }): unknown;
+  /** `path`: the entry page opened, where a flow with several entry pages starts (ADR 0080). */
+  flowInput(context: { flowId: string; machineId: string; sbSystemId: string | undefined; path: string }): unknown;
   /** Keeps the invoice a link from outside named, across the sign-on, for the invoice flow. */
   rememberInvoiceParameter(parameter: InvoiceParameter): void;
   /** Keeps the external URL of a `redirect` query parameter for /Redirect. */
@@ -256,7 +257,7 @@ export const flowGuardRule: NavigationRule = {
     }
     if (page.entry) {
       // An entry page of a flow starts a fresh run; the machine's first state must be this page.
-      const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, machineId: page.flow!, sbSystemId: session?.sbSystemId }));
+      const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, machineId: page.flow!, sbSystemId: session?.sbSystemId, path: page.path }));
       return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;
     }
     // A reload of a step whose run was never stored (it held card tokens or a one-time code,

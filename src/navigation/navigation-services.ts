@@ -95,10 +95,12 @@ export function createNavigationServices(options: NavigationServicesOptions): Na
       const result = await callApi(pageEndpoints.checkRegulation, { body: { pageId: page.id }, errorHandler: false });
       if (!result.ok) throw new CallFailure(result.status, result.error.code, result.error.endDate);
     },
-    flowInput: ({ flowId, machineId, sbSystemId }) => ({
+    flowInput: ({ flowId, machineId, sbSystemId, path }) => ({
       ...flowInput({ flowId, sbSystemId, origin: window.location.origin }),
       // The invoice a link named (kept across the sign-on) is the invoice flow's to take.
       ...(machineId === 'invoice' ? { invoiceParameter: takeInvoiceParameter() } : {}),
+      // The account flow starts on whichever of its pages was opened (ADR 0080).
+      ...(machineId === 'account' ? { entryPath: path } : {}),
     }),
     rememberInvoiceParameter: (parameter) => invoiceParameterStore.set(parameter),
     rememberRedirect: (url) => redirectStore.set({ url }),

@@ -9,7 +9,6 @@ import './common-modal-store';
 import './message-store';
 import './otp-ng-message-store';
 import './redirect-store';
-import './user-store';
 
 /** The app also clears its QueryClient (src/api/query-client.ts) on /doClear and sign-out. */
 export function clearAllStores(): void {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { createActor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { createActor, setup, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import type { MachineEntry } from '../../machines/registry';
 import { buildCoverageReport } from '../../scripts/mbt/coverage-report';
@@ -79,6 +79,19 @@ describe('trace builder', () => {
     trace.visitEvent(actor.getSnapshot() as AnyMachineSnapshot, refused);
     expect([...trace.guards]).toEqual(['hasAgreed@fixtureCancel.confirm.reviewing|wizard.submit|0=false']);
     expect([...trace.transitions]).toEqual(['fixtureCancel.confirm.reviewing|wizard.submit|1']);
+    actor.stop();
+  });
+
+  it('records every eventless guard of a snapshot at rest as false, the last candidate included', () => {
+    const machine = setup({ guards: { isA: () => false, isB: () => false } }).createMachine({
+      id: 'resting',
+      initial: 'waiting',
+      states: { waiting: { always: [{ guard: 'isA', target: 'a' }, { guard: 'isB', target: 'b' }] }, a: {}, b: {} },
+    });
+    const actor = createActor(machine).start();
+    const trace = new TraceBuilder('resting', 't');
+    trace.visitSettled(actor.getSnapshot() as AnyMachineSnapshot);
+    expect([...trace.guards].sort()).toEqual(['isA@resting.waiting|always|0=false', 'isB@resting.waiting|always|1=false']);
     actor.stop();
   });
 });

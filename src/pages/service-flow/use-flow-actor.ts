@@ -6,6 +6,7 @@
 import { useRouter } from '@tanstack/react-router';
 import type { Actor } from 'xstate';
 import { kitFlowId, type KitFlowKind } from '../../../contracts/services/service-definition';
+import type { AccountMachine } from '../../../machines/account-menu/account.machine';
 import type { basketLivePlanChangeMachine } from '../../../machines/basket-live/plan-change.machine';
 import type { SupportHistoryMachine } from '../../../machines/in-store-support/support-history.machine';
 import type { InvoiceMachine } from '../../../machines/invoice/invoice.machine';
@@ -23,11 +24,13 @@ export type ResumeActor = Actor<ResumeFlowMachine>;
 export type PlanChangeActor = Actor<typeof basketLivePlanChangeMachine>;
 export type SupportHistoryActor = Actor<SupportHistoryMachine>;
 export type InvoiceActor = Actor<InvoiceMachine>;
+export type AccountActor = Actor<AccountMachine>;
 
 type ActorsById = {
   basketLivePlanChange: PlanChangeActor;
   inStoreSupportHistory: SupportHistoryActor;
   invoice: InvoiceActor;
+  account: AccountActor;
 };
 
 type KitActors = { apply: ApplyActor; changePayment: ChangePaymentActor; cancel: CancelActor; resume: ResumeActor };

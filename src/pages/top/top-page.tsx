@@ -58,6 +58,9 @@ export function TopView({ status, sessionToken, onLogout, notice }: TopViewProps
         <li>
           <Link to="/OptionServices/BillingHistory">ご利用料金の履歴</Link>
         </li>
+        <li>
+          <Link to="/AccountMenu">アカウント管理（お客さま情報・ログインID・パスワード）</Link>
+        </li>
       </ul>
       <form method="post" action="/auth/logout" onSubmit={onLogout}>
         <input type="hidden" name="session-token" value={sessionToken} />

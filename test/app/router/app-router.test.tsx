@@ -130,9 +130,9 @@ describe('routes from the page table', () => {
     const { router } = renderApp('/NoSuchPage');
     expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ページが見つかりません');
-    await act(() => router.navigate({ to: '/AccountMenu' }));
+    await act(() => router.navigate({ to: '/AccountMenu/ReceiveSet/Info' }));
     expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/AccountMenu');
+    expect(router.state.location.pathname).toBe('/AccountMenu/ReceiveSet/Info');
   });
 
   it('matches paths as the page table spells them', async () => {

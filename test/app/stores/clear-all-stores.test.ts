@@ -8,7 +8,6 @@ import { hideLoading, loadingStore, showLoading } from '../../../src/stores/load
 import { messageStore, setTermsTxt, termsTxt } from '../../../src/stores/message-store';
 import { otpNgMessageStore } from '../../../src/stores/otp-ng-message-store';
 import { redirectStore } from '../../../src/stores/redirect-store';
-import { userStore } from '../../../src/stores/user-store';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -45,12 +44,13 @@ describe('clearAllStores (/doClear)', () => {
     redirectStore.set({ url: 'https://order.sandbox.localhost/' });
     setTermsTxt('t', 'x');
     otpNgMessageStore.set({ otpNgMessage: 'ng' });
-    userStore.set({ fromMemberInfoConfirmFlg: true, userChangeKey: 'k' });
     showLoading();
     openCommonModal({ title: 't' });
     sessionStorage.setItem('portal.flow.anshinApply', 'snapshot');
     // The spec's "support" store is the support-history flow's snapshot (ADR 0072).
     sessionStorage.setItem('portal.flow.inStoreSupportHistory', 'snapshot');
+    // So is the "user" store: the account flow's snapshot (ADR 0080).
+    sessionStorage.setItem('portal.flow.account', 'snapshot');
     sessionStorage.setItem('unrelated', 'keep');
 
     clearAllStores();
@@ -62,7 +62,6 @@ describe('clearAllStores (/doClear)', () => {
     expect(redirectStore.get().url).toBeNull();
     expect(messageStore.get().termsTxt).toEqual({});
     expect(otpNgMessageStore.get().otpNgMessage).toBeNull();
-    expect(userStore.get()).toMatchObject({ fromMemberInfoConfirmFlg: false, userChangeKey: null, optins: [] });
     expect(loadingStore.get().visible).toBe(false);
     expect(commonModalStore.get().visible).toBe(false);
     expect(Object.keys(sessionStorage)).toEqual(['unrelated']);

@@ -6,6 +6,7 @@
  * lost its flow, or a guard that stopped comparing pages, fails the model-based run.
  */
 import type { AnyMachineSnapshot } from 'xstate';
+import { findLivePage } from '../../../machines/page-table';
 import type { FlowRegistry, RunningFlow } from '../../../src/flows/flow-registry';
 import { decideNavigation, flowGuardRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
 import { stepOf } from './path-oracle';
@@ -56,6 +57,9 @@ export async function flowGuardProblems(flowId: string, pages: FlowPages, snapsh
   const services = servicesFor(registryHolding(flowId, snapshot));
   const problems: string[] = [];
   for (const page of wizardPages(pages)) {
+    // A page of the spec the portal does not serve yet answers 404 (E9999) before any rule runs
+    // (the router has no route for it); the guard is judged on the pages that are built.
+    if (findLivePage(page) === undefined) continue;
     const decision = await decideNavigation({ pathname: page, searchStr: '' }, services, [flowGuardRule]);
     const opens = page === current;
     if (opens && decision.kind !== 'proceed') {

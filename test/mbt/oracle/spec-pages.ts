@@ -148,6 +148,40 @@ const invoice: FlowPages = {
   entry: ['/Invoice'],
 };
 
+/** The account menu (docs/flows/account-menu.md, section 2 account routes): one flow, seven entry pages. */
+function accountPages(): FlowPages {
+  const page = (path: string) => `/AccountMenu${path}`;
+  const change = (steps: readonly string[], path: string) => Object.fromEntries(steps.map((step) => [step, page(path)]));
+  return {
+    steps: {
+      menu: '/AccountMenu',
+      ...change(['userInfoLoading', 'userInfo'], '/Confirm/UserInfo'),
+      ...change(['userName', 'userNameSaving'], '/Update/UserName'),
+      ...change(['phone', 'phoneVerifying', 'phoneSaving'], '/Update/Phone'),
+      ...change(['email', 'emailVerifying', 'emailSaving'], '/Update/Email'),
+      ...change(['address', 'addressSaving'], '/Update/Address'),
+      ...change(['contactLoading', 'contactInfo'], '/Contact/Info'),
+      ...change(['contactEmail', 'contactEmailVerifying', 'contactEmailSaving'], '/Contact/Email'),
+      ...change(['contactPhone', 'contactPhoneVerifying', 'contactPhoneSaving'], '/Contact/Phone'),
+      contactCompleted: page('/Contact/Completed'),
+      ...change(['securityLoading', 'securityInfo'], '/Security/Info'),
+      ...change(['securityChange', 'securitySaving'], '/Security/Change'),
+      securityCompleted: page('/Security/Completed'),
+      ...change(['loginIdChange', 'loginIdSaving'], '/SbidSet/Change'),
+      loginIdCompleted: page('/SbidSet/Completed'),
+      ...change(['passwordChange', 'passwordSaving'], '/PasswordSet/Change'),
+      passwordCompleted: page('/PasswordSet/Completed'),
+      ...change(['historyLoading', 'loginHistory', 'historyPaging'], '/LoginHistory'),
+      ...change(['receiveLoading', 'receiveInfo'], '/ReceiveSet/Info'),
+      ...change(['receiveChange', 'receiveSaving'], '/ReceiveSet/Change'),
+      receiveCompleted: page('/ReceiveSet/Completed'),
+      receiveGuide: page('/Recieve/Information'),
+      failed: ErrorPage,
+    },
+    entry: ['/AccountMenu', ...['/Confirm/UserInfo', '/Contact/Info', '/Security/Info', '/LoginHistory', '/ReceiveSet/Info', '/Recieve/Information'].map(page)],
+  };
+}
+
 /** Sub-flows shown inside their host's page: no step has a route. */
 function subFlow(steps: readonly string[]): FlowPages {
   return { steps: Object.fromEntries(steps.map((step) => [step, null])), entry: [] };
@@ -168,6 +202,7 @@ export const flowPages: Readonly<Record<string, FlowPages>> = {
   inStoreSupportCancel: cancelPages(inStoreSupport.prefix),
   inStoreSupportHistory: supportHistory,
   invoice,
+  account: accountPages(),
   otp: subFlow(['choosing', 'sending', 'codeEntry', 'verifying', 'verified', 'cancelled', 'locked', 'failed']),
   cardProvider: subFlow(['creatingSession', 'away', 'verifying', 'registered', 'cancelled', 'unusable', 'failed']),
   mailConfirmation: subFlow(['address', 'otp', 'registering', 'confirmed', 'cancelled', 'failed']),

@@ -1,0 +1,25 @@
+/** Japanese copy and formatting the account pages share. */
+import type { ConfirmationStatusValue } from '../../../contracts/codes';
+import { ConfirmationStatus } from '../../../contracts/codes';
+import { formatMobilePhone, formatPostalCode } from '../../../contracts/text/number-format';
+
+export const ConfirmationStatusLabel: Record<ConfirmationStatusValue, string> = {
+  [ConfirmationStatus.NotSet]: '未設定',
+  [ConfirmationStatus.Unconfirmed]: '未確認',
+  [ConfirmationStatus.Confirmed]: '確認済み',
+};
+
+/** "〒920-0961" */
+export function postalCodeLine(postalCode: string): string {
+  return `〒${formatPostalCode(postalCode)}`;
+}
+
+/** "090-1234-5678", or 未設定. */
+export function phoneLine(value: string | null): string {
+  return value === null ? '未設定' : formatMobilePhone(value);
+}
+
+/** The message the server gave for a field (issue path "body.<field>"), if any. */
+export function issueFor(issues: readonly { path: string; message: string }[] | null, field: string): string | null {
+  return issues?.find((issue) => issue.path === `body.${field}`)?.message ?? null;
+}

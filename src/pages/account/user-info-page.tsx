@@ -1,0 +1,104 @@
+/**
+ * /AccountMenu/Confirm/UserInfo (ACC0002): what is on file, read afresh each time, with the way
+ * to each change page that is live; after a change the item saved is announced here (the update
+ * pages have no completion page, docs/flows/account-menu.md section 2).
+ */
+import { useSelector } from '@xstate/react';
+import { match, P } from 'ts-pattern';
+import { findLivePage } from '../../../machines/page-table';
+import type { AccountEvent } from '../../../machines/account-menu/account.machine';
+import { AccountPages } from '../../../machines/account-menu/account-pages';
+import type { UserChangeKey } from '../../../machines/account-menu/account-data';
+import { formatDate } from '../service-flow/service-copy';
+import { BusyLine } from '../service-flow/busy-line';
+import { BackToMenuButton, LeavingPage } from './account-steps';
+import { useFlowActor } from '../service-flow/use-flow-actor';
+import { ConfirmationStatusLabel, phoneLine, postalCodeLine } from './account-copy';
+import '../service-flow/service-flow.css';
+import './account.css';
+
+const savedMessage: Partial<Record<UserChangeKey, string>> = {
+  name: 'お名前を変更しました。',
+  phoneNumber: '電話番号を変更しました。',
+  mailAddress: 'メールアドレスを変更しました。',
+  address: 'ご住所を変更しました。',
+};
+
+function ChangeButton({ page, event, label, send }: { page: string; event: AccountEvent; label: string; send: (event: AccountEvent) => void }) {
+  if (findLivePage(page) === undefined) return null;
+  return (
+    <div className="account-row__action">
+      <button type="button" className="button button--secondary" onClick={() => send(event)}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+export function UserInfoPage() {
+  const actor = useFlowActor('account');
+  const snapshot = useSelector(actor, (state) => state);
+  const send = (event: AccountEvent) => actor.send(event);
+  return match(snapshot.value)
+    .with('userInfoLoading', () => <BusyLine>お客さま情報を読み込んでいます。</BusyLine>)
+    .with('userInfo', () => {
+      const { profile, saved } = snapshot.context;
+      if (profile === null) return <BusyLine>お客さま情報を読み込んでいます。</BusyLine>;
+      const { userInfo } = profile;
+      const message = saved === null ? undefined : savedMessage[saved];
+      return (
+        <>
+          {message === undefined ? null : (
+            <div className="alert alert--success" role="status">
+              <p className="alert__title">{message}</p>
+            </div>
+          )}
+          <section className="card" aria-labelledby="user-info-heading">
+            <h2 id="user-info-heading">ご登録の情報</h2>
+            <dl className="definition-list">
+              <dt>お名前</dt>
+              <dd>
+                {userInfo.name.lastNameKanji} {userInfo.name.firstNameKanji}
+                <br />
+                {userInfo.name.lastNameKana} {userInfo.name.firstNameKana}
+                <ChangeButton page={AccountPages.userName} event={{ type: 'name.edit' }} label="お名前を変更する" send={send} />
+              </dd>
+              <dt>生年月日</dt>
+              <dd>{formatDate(userInfo.birthday)}</dd>
+              <dt>ご住所</dt>
+              <dd>
+                {postalCodeLine(userInfo.address.postalCode)}
+                <br />
+                {userInfo.address.address}
+                {userInfo.address.subAddress === '' ? null : (
+                  <>
+                    <br />
+                    {userInfo.address.subAddress}
+                  </>
+                )}
+                <ChangeButton page={AccountPages.address} event={{ type: 'address.edit' }} label="ご住所を変更する" send={send} />
+              </dd>
+              <dt>ご契約の電話番号</dt>
+              <dd>{phoneLine(userInfo.lineNumber)}</dd>
+              <dt>連絡先メールアドレス</dt>
+              <dd>
+                {userInfo.mailAddress.value ?? '未設定'}（{ConfirmationStatusLabel[userInfo.mailAddress.status]}）
+                <ChangeButton page={AccountPages.email} event={{ type: 'email.edit' }} label="メールアドレスを変更する" send={send} />
+              </dd>
+              <dt>連絡先電話番号（SMS）</dt>
+              <dd>
+                {phoneLine(userInfo.phoneNumber.value)}（{ConfirmationStatusLabel[userInfo.phoneNumber.status]}）
+                <ChangeButton page={AccountPages.phone} event={{ type: 'phone.edit' }} label="電話番号を変更する" send={send} />
+              </dd>
+            </dl>
+            <p className="status-note">生年月日とご契約の電話番号の変更は、ショップで承ります。</p>
+          </section>
+          <div className="button-row">
+            <BackToMenuButton send={send} />
+          </div>
+        </>
+      );
+    })
+    .with(P.string, () => <LeavingPage />)
+    .exhaustive();
+}
