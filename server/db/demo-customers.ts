@@ -308,6 +308,27 @@ export const demoCustomerRecords: readonly DemoCustomer[] = [
       { id: 'SC000000001801', serviceId: ServiceId.DataStorage, planId: PlanId.DataStorage, status: ContractStatus.Active, payment: mobile, startedAt: '2024-08-01T10:00:00+09:00' },
     ],
   },
+  {
+    sbSystemId: '1000000019',
+    loginId: 'demo19',
+    description: 'お客さま情報の変更（電話番号・メールアドレス・ご住所・連絡先）を試す方（メールアドレス未確認）',
+    ...person(['中村', '美咲'], ['ナカムラ', 'ミサキ'], '1992/06/19', '9800811', '宮城県仙台市青葉区一番町1-1-1', 'ポータルハイツ203', '09012340019', 'misaki.nakamura@example.jp', { mailAddressConfirmed: false }),
+    contracts: [],
+  },
+  {
+    sbSystemId: '1000000020',
+    loginId: 'demo20',
+    description: 'ログインID・パスワードの変更を試す方',
+    ...person(['小林', '誠'], ['コバヤシ', 'マコト'], '1978/12/20', '0600001', '北海道札幌市中央区北一条西2-1', '', '09012340020', 'makoto.kobayashi@example.jp'),
+    contracts: [],
+  },
+  {
+    sbSystemId: '1000000021',
+    loginId: 'demo21',
+    description: 'セキュリティ設定・受信設定の変更を試す方',
+    ...person(['加藤', '由美'], ['カトウ', 'ユミ'], '1988/03/21', '8120011', '福岡県福岡市博多区博多駅前2-1-1', '', '09012340021', 'yumi.kato@example.jp'),
+    contracts: [],
+  },
 ];
 
 /** The list the sign-in page and the README show. */
