@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { flowLoaders } from '../machines/flow-loaders';
 import { startTagManager } from './analytics/tag-manager';
 import { configureApiClient } from './api/api-client';
+import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
 import { queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
@@ -26,6 +27,10 @@ import { authStore } from './stores/auth-store';
 import './styles/global.css';
 
 configureLogger({ level: appConfig.logLevel });
+
+// The server's answers to the first page's calls, inlined with the HTML (ADR 0087); what the
+// first navigation does not take is dropped once it is decided.
+loadFirstAnswers(document, (reason) => logger.warn('inlined first answers ignored', { reason }));
 
 configureApiClient({
   getSession: () => {
@@ -57,6 +62,10 @@ const tagManager = startTagManager(appConfig.tagManager);
 bindNavigationEffects(router, {
   flows,
   onPageView: (page, location) => tagManager.pageView(page, location.pathname),
+});
+const stopDiscard = router.subscribe('onResolved', () => {
+  discardFirstAnswers();
+  stopDiscard();
 });
 bindBfcacheReload(window);
 bindUnhandledErrors(window, (code) => {

@@ -170,3 +170,22 @@ test.describe('ナビゲーションのルール', () => {
     await expectAccessible(page);
   });
 });
+
+test.describe('最初の表示（ADR 0087）', () => {
+  test('ページを開くと遷移ルールの4つの問い合わせはHTMLの答えで済み、ポータル内の次の画面では規制チェックだけを問い合わせること', async ({ page }) => {
+    await signIn(page, 'demo02');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}`);
+    });
+    await page.goto('/AnshinDataBox/Service/Detail');
+    await expect(page.getByRole('heading', { level: 1, name: 'あんしんデータボックスのご契約内容' })).toBeVisible();
+    const navigationCalls = /\/getAuthInfo$|\/bySbSystemId\/contracts$|\/get_master_data\/method$|\/regulation\/check$/;
+    expect(asked.filter((call) => navigationCalls.test(call))).toEqual([]);
+
+    await page.getByRole('link', { name: 'トップ' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+    expect(asked.filter((call) => navigationCalls.test(call))).toEqual(['POST /api/customer/1000000002/regulation/check']);
+  });
+});

@@ -11,11 +11,14 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants as zlibConstants, gzip, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { findLivePage, isDemoPath, normalizePath } from '../../machines/page-table';
+import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
+import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../machines/page-table';
+import { firstAnswersFor } from './first-answers';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
 import { escapeHtml, htmlPage } from '../http/html';
@@ -37,6 +40,21 @@ type IndexHtml = { text: string; br: Buffer; gzip: Buffer };
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
   return negotiate<Encoding>(header.toLowerCase(), ['br', 'gzip']) ?? undefined;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A page's own copy is compressed as it is sent, quickly: it is a few kilobytes. */
+function compress(text: string, encoding: Encoding): Promise<Buffer> {
+  if (encoding === 'br') return brotliAsync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+  return gzipAsync(text, { level: 6 });
+}
+
+/** The index with the first answers as a JSON data block at the end of its head (ADR 0087). */
+export function withFirstAnswers(indexHtml: string, answers: readonly FirstAnswer[]): string {
+  const block = `<script type="application/json" id="${FirstAnswersElementId}">${serializeFirstAnswers(answers)}</script>`;
+  return indexHtml.replace('</head>', `${block}</head>`);
 }
 
 function notBuiltPage(status: number): string {
@@ -65,12 +83,20 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     return indexHtml;
   };
 
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, page?: PageEntry) => {
     const html = await loadIndex();
     reply.code(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (html === undefined) return reply.send(notBuiltPage(status));
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
+    const answers = page === undefined ? [] : await firstAnswersFor(app, request, page);
+    if (answers.length > 0) {
+      // This copy holds the customer's own answers: never stored, and it differs by cookie.
+      reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+      const text = withFirstAnswers(html.text, answers);
+      if (encoding === undefined) return reply.send(text);
+      return reply.header('content-encoding', encoding).send(await compress(text, encoding));
+    }
     if (encoding === undefined) return reply.send(html.text);
     return reply.header('content-encoding', encoding).send(html[encoding]);
   };
@@ -100,7 +126,8 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       if (!demoHosts.has(request.hostname.toLowerCase())) return reply.redirect('/Top', 302);
       return sendApp(request, reply, 200);
     }
-    if (findLivePage(pathname)) return sendApp(request, reply, 200);
+    const page = findLivePage(pathname);
+    if (page !== undefined) return sendApp(request, reply, 200, page);
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {

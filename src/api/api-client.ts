@@ -14,6 +14,7 @@ import { SystemType } from '../../contracts/codes';
 import { buildPath, Header, type EndpointDef, type Schema } from '../../contracts/endpoint';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { logger } from '../lib/logger';
+import { takeFirstAnswer } from './first-answers';
 
 /** Spec section 9. */
 export const RequestTimeoutMs = 60_000;
@@ -329,9 +330,13 @@ async function execute<E extends EndpointDef>(endpoint: E, options: CallOptions<
   const timeoutMs = opts.timeoutMs ?? config.timeoutMs;
   const delayMs = opts.retryDelayMs ?? config.retryDelayMs;
   let retries = endpoint.retry ? Math.max(0, opts.retries ?? DefaultRetries) : 0;
+  // The server may have answered this very call with the page's HTML (ADR 0087); a retry asks it.
+  const inlined = takeFirstAnswer(endpoint.method, url.slice(config.baseUrl.length), typeof init.body === 'string' ? init.body : undefined);
+  let first: Attempt | undefined = inlined === undefined ? undefined : { kind: 'answer', ...inlined };
 
   for (;;) {
-    const outcome = await attempt(url, init, timeoutMs, opts.signal);
+    const outcome = first ?? (await attempt(url, init, timeoutMs, opts.signal));
+    first = undefined;
     if (outcome.kind === 'answer' && outcome.status >= 200 && outcome.status < 300) {
       const parsed = z.safeParse(endpoint.response, outcome.body);
       if (parsed.success) return { ok: true, status: outcome.status, data: parsed.data as ResponseOf<E> };
