@@ -14,7 +14,6 @@ import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
 import { queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
-import { LoadingOverlay } from './components/loading-overlay';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
@@ -80,7 +79,6 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <LoadingOverlay />
     </QueryClientProvider>
   </StrictMode>,
 );

@@ -41,7 +41,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-type Customer = 'demo01' | 'demo02' | 'demo04';
+type Customer = 'demo01' | 'demo02' | 'demo04' | 'demo11' | 'demo16' | 'demo17' | 'demo18';
 
 type Target = {
   /** A label: the path, or the path and who is signed in. */
@@ -188,6 +188,16 @@ const signedInTargets: Target[] = [
     prepare: (page) => clickThrough(page, '/AnshinDataBox', '申し込む', '/AnshinDataBox/Apply'),
   },
   { name: '/AnshinDataBox/Resume/Confirm (demo04)', url: `${base}/AnshinDataBox/Resume/Confirm`, customer: 'demo04' },
+  { name: '/OptionServices/BillingHistory (demo17)', url: `${base}/OptionServices/BillingHistory`, customer: 'demo17' },
+  { name: '/BasketLive (demo01)', url: `${base}/BasketLive`, customer: 'demo01' },
+  { name: '/BasketLive/Service/Detail (demo17)', url: `${base}/BasketLive/Service/Detail`, customer: 'demo17' },
+  { name: '/BasketLive/Cancel/Inform (demo17)', url: `${base}/BasketLive/Cancel/Inform`, customer: 'demo17' },
+  { name: '/Sumahosetup-support/Service/Detail (demo11)', url: `${base}/Sumahosetup-support/Service/Detail`, customer: 'demo11' },
+  { name: '/Sumahosetup-support/Cancel/Inform (demo16)', url: `${base}/Sumahosetup-support/Cancel/Inform`, customer: 'demo16' },
+  { name: '/Invoice (demo17)', url: `${base}/Invoice`, customer: 'demo17' },
+  { name: '/AccountMenu (demo18)', url: `${base}/AccountMenu`, customer: 'demo18' },
+  { name: '/AccountMenu/Confirm/UserInfo (demo18)', url: `${base}/AccountMenu/Confirm/UserInfo`, customer: 'demo18' },
+  { name: '/AccountMenu/LoginHistory (demo18)', url: `${base}/AccountMenu/LoginHistory`, customer: 'demo18' },
 ];
 
 /** Live pages that need a side effect or an outside system to be reached; not measured. */

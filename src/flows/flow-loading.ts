@@ -1,7 +1,8 @@
 /**
  * The app's flow machines, loaded on demand (docs/decisions/0037-lazy-flow-machines.md): a
  * flow's machine loads with the first navigation to one of its pages, and the app's actors
- * (src/flows/service-flow-actors.ts and basket-live-actors.ts, with the flows' API schemas) load once, with the first flow.
+ * (src/flows/service-flow-actors.ts and basket-live-actors.ts, with the flows' API schemas) load once, with the first flow;
+ * a flow with `ownActorModules` loads only its own.
  * The first page's bundle carries only this table of loaders.
  */
 import type { QueryClient } from '@tanstack/react-query';
@@ -11,6 +12,15 @@ import type { AppActors } from './flow-machines';
 import type { FlowMachineLoaders } from './flow-registry';
 
 type ProvidedModule = typeof FlowMachinesModule;
+
+/**
+ * Flows whose actors are a module of their own, loaded with the flow alone; every other flow's
+ * come with the service flows' module (flow-machines.ts), loaded once. The account menu's
+ * contracts carry the phone-number metadata, which no service flow's page should load (ADR 0088).
+ */
+export const ownActorModules = {
+  account: () => import('./account-flow'),
+} as const;
 
 /** Each loader answers its machine with the app's actors provided, as `createFlowMachines` does. */
 export function createFlowLoaders(loaders: Readonly<Record<string, FlowLoader>>, deps: { queryClient: QueryClient }): FlowMachineLoaders {
@@ -29,6 +39,11 @@ export function createFlowLoaders(loaders: Readonly<Record<string, FlowLoader>>,
     Object.entries(loaders).map(([machineId, load]) => [
       machineId,
       async () => {
+        const own = Object.hasOwn(ownActorModules, machineId) ? ownActorModules[machineId as keyof typeof ownActorModules] : undefined;
+        if (own !== undefined) {
+          const [machine, module] = await Promise.all([load(), own()]);
+          return module.provideFlow(machine);
+        }
         const [machine, { module, actors }] = await Promise.all([load(), appActors()]);
         return module.provideAppActors(machineId, machine, actors);
       },

@@ -1,18 +1,17 @@
 /**
  * The machines the app runs: a flow machine with the app's actors provided
- * (docs/decisions/0023-actors-as-ports.md). The app loads this module with the first flow it
- * opens (src/flows/flow-loading.ts, docs/decisions/0037-lazy-flow-machines.md); tests build the
- * whole provided list from the registry with `createFlowMachines`.
+ * (docs/decisions/0023-actors-as-ports.md). The app loads this module with the first service
+ * flow it opens (src/flows/flow-loading.ts, docs/decisions/0037-lazy-flow-machines.md); the
+ * account menu's actors are their own module (src/flows/account-flow.ts, ADR 0088). Tests build
+ * the whole provided list from the registry with `createFlowMachines` (all-flow-machines.ts).
  */
 import type { AnyStateMachine } from 'xstate';
 import { mailConfirmationMachine } from '../../machines/basket-live/mail-confirmation.machine';
-import type { MachineEntry } from '../../machines/registry';
 import { createServiceFlowActors, type FlowActorDeps, type ServiceFlowActors } from './service-flow-actors';
 import { createBasketLiveActors, type BasketLiveActors } from './basket-live-actors';
 import { createInStoreSupportActors, type InStoreSupportActors } from './in-store-support-actors';
 import { createInvoiceActors, type InvoiceActors } from './invoice-actors';
-import { createAccountActors, type AccountActors } from './account-actors';
-import type { FlowMachine } from './flow-registry';
+import { provideByName } from './provide-by-name';
 
 export { currentContact, withFlowContact, withProviderExit } from './flow-wrappers';
 export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-actors';
@@ -24,8 +23,7 @@ export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-
 export type AppActors = ServiceFlowActors &
   BasketLiveActors &
   InStoreSupportActors &
-  InvoiceActors &
-  AccountActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
+  InvoiceActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: FlowActorDeps): AppActors {
@@ -35,7 +33,7 @@ export function createAppActors(deps: FlowActorDeps): AppActors {
   const mailConfirmation = mailConfirmationMachine.provide({
     actors: { verifyAddress: kit.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
   });
-  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), ...createAccountActors(), mailConfirmation };
+  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), mailConfirmation };
 }
 
 /**
@@ -47,14 +45,5 @@ export function provideAppActors(machineId: string, machine: AnyStateMachine, ac
   if (machineId === 'otp') return actors.verifyContact;
   if (machineId === 'cardProvider') return actors.registerCard;
   if (machineId === 'mailConfirmation') return actors.mailConfirmation;
-  const provided = Object.fromEntries(
-    Object.keys(machine.implementations.actors).flatMap((name) => (Object.hasOwn(actors, name) ? [[name, actors[name as keyof AppActors]]] : [])),
-  );
-  return machine.provide({ actors: provided });
-}
-
-/** The registry's list with each machine replaced by its provided twin; ids and order kept. */
-export function createFlowMachines(entries: readonly MachineEntry[], deps: FlowActorDeps): FlowMachine[] {
-  const actors = createAppActors(deps);
-  return entries.map((entry) => ({ id: entry.id, machine: provideAppActors(entry.id, entry.machine, actors) }));
+  return provideByName(machine, actors);
 }

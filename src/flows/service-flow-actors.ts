@@ -10,13 +10,11 @@ import { PaymentMethod } from '../../contracts/codes';
 import { Header } from '../../contracts/endpoint';
 import { couponJudgeEndpoint } from '../../contracts/api/coupon';
 import { entryJudgementEndpoint } from '../../contracts/api/entry-judgement';
-import { otpAuthEndpoint, otpSendEndpoint } from '../../contracts/api/otp';
 import { paymentInformationEndpoint, paymentMethodsEndpoint } from '../../contracts/api/payment';
 import { registerServiceEndpoint, updateContractsEndpoint } from '../../contracts/api/service-requests';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
-import type { OtpResponse } from '../../contracts/api/otp';
 import type { PaymentInformationResponse, PaymentMethodsResponse, ProviderOrder } from '../../contracts/api/payment';
 import type { FlowContract, ServiceContract } from '../../contracts/api/service-contracts';
 import type {
@@ -32,8 +30,8 @@ import {
   type CreatePaymentSessionInput,
   type VerifyPaymentResultInput,
 } from '../../machines/card-provider.machine';
-import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machines/otp.machine';
 import { callApi } from '../api/api-client';
+import { createOtpActors } from './otp-actors';
 import { contractsQueryOptions } from '../api/queries/contracts.query';
 import { storageUsageQueryOptions } from '../api/queries/storage-usage.query';
 import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
@@ -162,16 +160,9 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
     return receipt;
   });
 
-  const sendOtp = fromPromise<OtpResponse, SendOtpInput>(({ input, signal }) =>
-    callApi(otpSendEndpoint, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
-  );
-
-  const checkOtp = fromPromise<OtpResponse, CheckOtpInput>(({ input, signal }) =>
-    callApi(otpAuthEndpoint, { params: { sbSystemId: input.sbSystemId }, body: input.body, signal }),
-  );
+  const { sendOtp, checkOtp, verifyContact } = createOtpActors();
 
   const registerCard = cardProviderMachine.provide({ actors: { createPaymentSession, verifyPaymentResult } });
-  const verifyContact = otpMachine.provide({ actors: { sendOtp, checkOtp } });
 
   return {
     judgeEntry,

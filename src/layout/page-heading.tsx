@@ -4,7 +4,7 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { pageById } from '../../machines/page-table';
+import { findLivePage, pageById } from '../../machines/page-table';
 
 export const PortalName = 'お客さまポータル';
 export const NotFoundTitle = 'ページが見つかりません';
@@ -17,9 +17,16 @@ export function documentTitle(title: string): string {
 export function useCurrentPageTitle(): { readonly title: string; readonly inLayout: boolean } {
   const pageId = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.pageId });
   const ownTitle = useRouterState({ select: (state) => state.matches.at(-1)?.staticData.ownTitle });
+  // Before the first page is decided there are no matches yet: the page table names the page
+  // the browser asked for, so its heading paints with the layout (ADR 0088).
+  const firstPath = useRouterState({ select: (state) => (state.resolvedLocation === undefined ? state.location.pathname : undefined) });
   const page = pageId === undefined ? undefined : pageById(pageId);
   if (page !== undefined) return { title: page.title, inLayout: true };
   if (ownTitle !== undefined) return { title: ownTitle, inLayout: false };
+  if (firstPath !== undefined) {
+    const asked = findLivePage(firstPath);
+    return asked === undefined ? { title: PortalName, inLayout: false } : { title: asked.title, inLayout: true };
+  }
   return { title: NotFoundTitle, inLayout: true };
 }
 

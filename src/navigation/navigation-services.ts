@@ -9,7 +9,7 @@ import { ApiRequestError, callApi } from '../api/api-client';
 import type { AppConfig } from '../config/app-config';
 import { flowInput } from '../flows/flow-inputs';
 import type { FlowRegistry } from '../flows/flow-registry';
-import { authStore } from '../stores/auth-store';
+import { authStore, resetMailAddressCheckInfo } from '../stores/auth-store';
 import { commonStore } from '../stores/common-store';
 import { redirectStore } from '../stores/redirect-store';
 import { CallFailure, type NavigationServices, type SessionInfo } from './navigation-rules';
@@ -69,6 +69,9 @@ export function createNavigationServices(options: NavigationServicesOptions): Na
       asCallFailure(async () => {
         const info = await queryClient.ensureQueryData(authInfoQueryOptions());
         const current = authStore.get();
+        // A session this tab has not seen is a new sign-on: the mail-address check starts over
+        // (spec section 2 "initialising the mail-address check", section 3 "both reset to false").
+        if (current.sessionToken !== info.sessionToken) resetMailAddressCheckInfo();
         if (current.sbSystemId !== info.sbSystemId || current.sessionToken !== info.sessionToken || current.lv2Authed !== info.lv2Authed) {
           authStore.set({ sbSystemId: info.sbSystemId, sbId: info.sbId, sessionToken: info.sessionToken, lv2Authed: info.lv2Authed });
         }

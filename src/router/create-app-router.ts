@@ -1,13 +1,14 @@
 /**
  * The router, generated from the page table (docs/decisions/0018-routing-machine-decides-url-follows.md):
  * one code-based route per live page with its lazily imported view, the navigation rules in
- * the root route's beforeLoad, and the error page for every unknown path.
+ * the root route's beforeLoad, the error page for every unknown path, and the layout around
+ * them all (InnerWrap), painted before the rules finish.
  */
 import { createRootRouteWithContext, createRoute, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { findLivePage, livePages } from '../../machines/page-table';
 import { appConfig, type AppConfig } from '../config/app-config';
 import { RootErrorFallback } from '../layout/root-error-fallback';
-import { RootLayout } from '../layout/root-layout';
+import { AppChrome } from '../layout/app-chrome';
 import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
 import { decideNavigation, type NavigationDecision, type NavigationServices } from '../navigation/navigation-rules';
 import { createNavigationServices } from '../navigation/navigation-services';
@@ -47,7 +48,6 @@ export function createRouteTree(servicesFor: (context: RouterContext) => Navigat
       const searchStr = location.searchStr.startsWith('?') ? location.searchStr.slice(1) : location.searchStr;
       applyDecision(await decideNavigation({ pathname: location.pathname, searchStr }, servicesFor(context)));
     },
-    component: RootLayout,
     notFoundComponent: NotFoundPage,
     errorComponent: RootErrorFallback,
   });
@@ -93,6 +93,8 @@ export function createAppRouter(options: AppRouterOptions) {
     scrollRestoration: true,
     defaultPendingMs: 300,
     defaultErrorComponent: RootErrorFallback,
+    // The layout paints with the first render, around whatever the routes show (ADR 0088).
+    InnerWrap: AppChrome,
   });
 }
 

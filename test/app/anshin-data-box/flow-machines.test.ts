@@ -3,7 +3,8 @@ import { sampleInput } from '../../../machines/model-fixtures';
 import { machineRegistry } from '../../../machines/registry';
 import { resetApiClient } from '../../../src/api/api-client';
 import { createQueryClient } from '../../../src/api/query-client';
-import { createFlowMachines, withFlowContact, withProviderExit } from '../../../src/flows/flow-machines';
+import { createFlowMachines } from '../../../src/flows/all-flow-machines';
+import { withFlowContact, withProviderExit } from '../../../src/flows/flow-machines';
 import { createFlowRegistry } from '../../../src/flows/flow-registry';
 import { customer, fakeApi, until } from './support';
 
@@ -37,6 +38,15 @@ describe('flow machines of the app', () => {
     const provided = createFlowMachines(machineRegistry, { queryClient: createQueryClient() });
     expect(provided.map((entry) => entry.id)).toEqual(machineRegistry.map((entry) => entry.id));
     expect(provided.every((entry, index) => entry.machine !== machineRegistry[index]?.machine)).toBe(true);
+  });
+
+  it('各マシンが宣言する actor はすべてアプリの実装に置き換わっていること（「アプリが提供する」の仮の実装が残らない）', () => {
+    const provided = createFlowMachines(machineRegistry, { queryClient: createQueryClient() });
+    const leftAsDeclared = provided.flatMap(({ id, machine }) => {
+      const declared = machineRegistry.find((entry) => entry.id === id)?.machine.implementations.actors ?? {};
+      return Object.keys(declared).flatMap((name) => (machine.implementations.actors[name] === declared[name] ? [`${id}.${name}`] : []));
+    });
+    expect(leftAsDeclared).toEqual([]);
   });
 
   it('始めるフローの input に連絡先を加えること', () => {

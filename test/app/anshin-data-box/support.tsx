@@ -17,7 +17,7 @@ import { sampleInput } from '../../../machines/model-fixtures';
 import { machineRegistry } from '../../../machines/registry';
 import { configureApiClient } from '../../../src/api/api-client';
 import { createQueryClient } from '../../../src/api/query-client';
-import { createFlowMachines } from '../../../src/flows/flow-machines';
+import { createFlowMachines } from '../../../src/flows/all-flow-machines';
 import AnshinView from '../../../src/pages/anshin-data-box/anshin-view';
 import { ServiceViewContext, type ServiceView } from '../../../src/pages/service-flow/service-view';
 

@@ -5,7 +5,7 @@ import { pageTable } from '../../../machines/page-table';
 import { machineRegistry } from '../../../machines/registry';
 import { createQueryClient } from '../../../src/api/query-client';
 import { createFlowLoaders } from '../../../src/flows/flow-loading';
-import { createFlowMachines } from '../../../src/flows/flow-machines';
+import { createFlowMachines } from '../../../src/flows/all-flow-machines';
 import {
   createFlowRegistry,
   createLazyFlowRegistry,

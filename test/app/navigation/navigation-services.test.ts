@@ -1,8 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureApiClient, resetApiClient } from '../../../src/api/api-client';
 import { createAppConfig } from '../../../src/config/app-config';
 import { createFlowRegistry } from '../../../src/flows/flow-registry';
 import { createNavigationServices } from '../../../src/navigation/navigation-services';
+import { authStore } from '../../../src/stores/auth-store';
 
 function servicesAt(path: string, navigationType: string) {
   window.history.replaceState(null, '', path);
@@ -34,5 +36,43 @@ describe('history return detection', () => {
     expect(services.isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
     expect(servicesAt('/AnshinDataBox/Resume/Confirm', 'reload').isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
     expect(servicesAt('/AnshinDataBox/Resume/Confirm', 'navigate').isHistoryReturn?.('/AnshinDataBox/Resume/Confirm')).toBe(false);
+  });
+});
+
+describe('initialising the mail-address check (spec sections 2 and 3)', () => {
+  const authInfo = (sessionToken: string) => ({
+    sbSystemId: '0000000001',
+    sbId: 'taro',
+    name: { lastNameKanji: '山田', firstNameKanji: '太郎', lastNameKana: 'ヤマダ', firstNameKana: 'タロウ' },
+    lv2Authed: true,
+    authTime: '2026-11-21T10:00:00+09:00',
+    sessionToken,
+    sessionExpiresAt: '2026-11-21T11:00:00+09:00',
+  });
+
+  function signedInAs(sessionToken: string) {
+    configureApiClient({
+      retryDelayMs: 0,
+      fetch: () => Promise.resolve(new Response(JSON.stringify(authInfo(sessionToken)), { status: 200 })),
+    });
+    return servicesAt('/Top', 'navigate');
+  }
+
+  afterEach(() => {
+    resetApiClient();
+    authStore.reset();
+  });
+
+  it('新しいサインオン（このタブが知らないセッション）では、サービスごとの確認結果を両方 false に戻すこと', async () => {
+    authStore.set({ sessionToken: 'old', mailAddressCheckInfo: { dataStorage: true, basketLive: true } });
+    await signedInAs('new').loadSession();
+    expect(authStore.get().mailAddressCheckInfo).toEqual({ dataStorage: false, basketLive: false });
+    expect(authStore.get().sessionToken).toBe('new');
+  });
+
+  it('同じセッションのままなら、確認済みの結果を保つこと', async () => {
+    authStore.set({ sessionToken: 'same', sbSystemId: '0000000001', lv2Authed: true, mailAddressCheckInfo: { dataStorage: false, basketLive: true } });
+    await signedInAs('same').loadSession();
+    expect(authStore.get().mailAddressCheckInfo).toEqual({ dataStorage: false, basketLive: true });
   });
 });

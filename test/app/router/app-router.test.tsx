@@ -168,6 +168,26 @@ describe('navigation rules in the router', () => {
     expect(router.state.location.pathname).toBe('/Error');
   });
 
+  it('paints the header and the heading of the page asked for while the rules run; the body waits, under the overlay (ADR 0088)', async () => {
+    let release: () => void = () => undefined;
+    const regulation = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    renderApp('/OptionServices', { checkRegulation: () => regulation });
+    expect(await screen.findByRole('heading', { level: 1, name: 'オプションサービス' })).toBeTruthy();
+    const body = document.querySelector('.page-body__content');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'お客さまポータル' })).toBeTruthy();
+    expect(body?.childElementCount).toBe(0);
+    expect(body?.hasAttribute('inert')).toBe(true);
+    expect(document.querySelector('.page-body .loading-overlay')).not.toBeNull();
+    expect(screen.getByRole('banner').closest('[inert]')).toBeNull();
+    act(() => release());
+    await vi.waitFor(() => expect(body?.childElementCount).toBeGreaterThan(0), settle);
+    expect(document.querySelector('.loading-overlay')).toBeNull();
+    expect(body?.hasAttribute('inert')).toBe(false);
+  });
+
   it('shows the error page for ?code= as well', async () => {
     renderApp('/Error?code=E9998');
     expect(await screen.findByText(describeError('E9998').message)).toBeTruthy();
@@ -185,7 +205,8 @@ describe('pages and their reads', () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'トップ' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/Top');
-    expect(screen.getByText(describeError('E0008').message)).toBeTruthy();
+    // The heading paints with the layout, before the page's reads (ADR 0088): wait for the body.
+    expect(await screen.findByText(describeError('E0008').message)).toBeTruthy();
     expect(screen.queryByRole('link', { name: '解約する' })).toBeNull();
   });
 
@@ -212,8 +233,9 @@ describe('navigation effects', () => {
     loadingStore.subscribe(() => seen.push(loadingStore.get().visible));
     renderApp('/OptionServices');
     await screen.findByRole('heading', { level: 1, name: 'オプションサービス' });
+    // The heading paints before the rules finish (ADR 0088): the overlay goes when they have.
+    await vi.waitFor(() => expect(loadingStore.get().visible).toBe(false), settle);
     expect(seen).toContain(true);
-    expect(loadingStore.get().visible).toBe(false);
     expect(commonStore.get().internalFrom).toBe('OPT0001');
   });
 
