@@ -11,6 +11,11 @@ export const LineContractSchema = z.object({
    * only to a confirmed address. The app masks it for display.
    */
   mailAddress: z.nullable(z.email()),
+  /**
+   * The address on file while it is not yet confirmed, else null: what the customer is asked to
+   * confirm before an application (ADR 0063), never a destination for a one-time password.
+   */
+  unconfirmedMailAddress: z.nullable(z.email()),
   lineStatus: LineStatusSchema,
   userType: z.string(),
   /** Ids of the live optional-service contracts (the common store's serviceContractId). */

@@ -23,8 +23,9 @@ test('メールアドレスが未確認のお客さまは、確認コードで�
   await applyIntoConfirmation(page);
   await expect(page.getByText(/まだ確認されていません/)).toBeVisible();
   await expectAccessible(page);
+  // The address on file is offered as it is: the customer confirms it without typing it again.
   const address = page.getByRole('textbox', { name: /確認するメールアドレス/ });
-  await address.fill('yoko.matsumoto@example.jp');
+  await expect(address).toHaveValue('yoko.matsumoto@example.jp');
   await page.getByRole('button', { name: '確認コードの送信へ進む' }).click();
   await completeOtpTo(page, request, 'yoko.matsumoto@example.jp', '確認してお申し込みへ進む');
 

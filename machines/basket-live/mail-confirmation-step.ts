@@ -10,6 +10,7 @@ import { MailAddressParameter, type EntryJudgementResponse } from '../../contrac
 import type { MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
 import { pageMeta, type FlowTag } from '../flow-meta';
 import type { MailAddressProblem, MailConfirmationInput, MailConfirmationOutput } from './mail-confirmation.machine';
+import type { Contact } from '../service-flow/shared';
 
 type OutputArgs = { readonly event: { readonly output: MailConfirmationOutput } };
 
@@ -31,7 +32,7 @@ export const mailConfirmationGuards = {
   isMailConfirmationCancelled: (_: unknown, params: { output: MailConfirmationOutput }) => params.output.outcome === 'cancelled',
 };
 
-type HostContext = { readonly sbSystemId: string; readonly contact: { readonly mailAddress: string | null } };
+type HostContext = { readonly sbSystemId: string; readonly contact: Pick<Contact, 'mailAddress' | 'unconfirmedMailAddress'> };
 
 export function mailConfirmationStep<TContext extends HostContext, const TConfirmed extends string, const TCancelled extends string>(step: {
   readonly page: string;
@@ -51,7 +52,8 @@ export function mailConfirmationStep<TContext extends HostContext, const TConfir
       input: ({ context }: { readonly context: TContext }): MailConfirmationInput => ({
         sbSystemId: context.sbSystemId,
         serviceId: step.serviceId,
-        currentMailAddress: context.contact.mailAddress,
+        // The address on file, confirmed or not: an unconfirmed one is offered for confirmation.
+        currentMailAddress: context.contact.mailAddress ?? context.contact.unconfirmedMailAddress ?? null,
         problem: step.problem(context),
       }),
       onDone: [

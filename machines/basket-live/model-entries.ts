@@ -125,7 +125,7 @@ export const mailConfirmationEntry: MachineEntry = {
   id: 'mailConfirmation',
   title: 'メールアドレスの確認',
   machine: mailConfirmationMachine,
-  input: { sbSystemId: '1000000013', serviceId: '231', currentMailAddress: null, problem: 'unconfirmed' },
+  input: { sbSystemId: '1000000013', serviceId: '231', currentMailAddress: 'yoko.matsumoto@example.jp', problem: 'unconfirmed' },
   events: modelEvents(
     { type: 'mail.enter', mailAddress: 'yoko.matsumoto@example.jp' },
     { type: 'mail.enter', mailAddress: 'takuya.inoue@blocked.example.invalid' },

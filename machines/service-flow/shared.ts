@@ -18,7 +18,12 @@ import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
 import { otpMachine, type OtpOutput } from '../otp.machine';
 import { js } from '../scxml-semantics';
 
-export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null };
+/**
+ * Where a one-time password may go (the confirmed mail address, the line's number) and, apart,
+ * the address on file still waiting for its confirmation (ADR 0063): shown for the customer to
+ * confirm, never a destination.
+ */
+export type Contact = { readonly mailAddress: string | null; readonly phoneNumber: string | null; readonly unconfirmedMailAddress?: string | null };
 
 /** What the app hands every service flow when it starts one. */
 export type ServiceFlowInput = {

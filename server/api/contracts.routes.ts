@@ -25,6 +25,7 @@ export function registerContractRoutes(app: FastifyInstance): void {
       sbSystemId: customer.sbSystemId,
       phoneNumber: customer.phoneNumber,
       mailAddress: customer.mailAddressConfirmed ? customer.mailAddress : null,
+      unconfirmedMailAddress: customer.mailAddressConfirmed ? null : customer.mailAddress,
       lineStatus: customer.lineStatus as 'active' | 'restricted',
       userType: customer.userType,
       serviceContractIds: rows.filter((row) => row.status !== 'withdrawn').map((row) => row.id),

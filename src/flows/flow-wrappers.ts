@@ -11,11 +11,12 @@ import type { FlowRegistry, RunningFlow } from './flow-registry';
 
 /**
  * Where the one-time password can go: the line's number and its confirmed mail address, both
- * from the line contract the navigation rules read before any flow page.
+ * from the line contract the navigation rules read before any flow page; and the address on
+ * file still to be confirmed, which the mail-address confirmation offers.
  */
 export function currentContact(queryClient: QueryClient): Contact {
   const line = queryClient.getQueryData(lineContractQueryOptions().queryKey);
-  return { mailAddress: line?.mailAddress ?? null, phoneNumber: line?.phoneNumber ?? null };
+  return { mailAddress: line?.mailAddress ?? null, phoneNumber: line?.phoneNumber ?? null, unconfirmedMailAddress: line?.unconfirmedMailAddress ?? null };
 }
 
 /** The registry, with `contact` added to the input of every flow it starts. */

@@ -15,12 +15,12 @@ import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machine
 import { pageMeta } from '../../machines/flow-meta';
 import { ok, scripted } from './support/fake-actors';
 
-type HostContext = { sbSystemId: string; contact: { mailAddress: string | null }; judgement: EntryJudgementResponse | null; errorCode: ErrorCodeValue | null };
+type HostContext = { sbSystemId: string; contact: { mailAddress: string | null; unconfirmedMailAddress?: string | null }; judgement: EntryJudgementResponse | null; errorCode: ErrorCodeValue | null };
 
 const ngMail = (reason: string): EntryJudgementResponse => ({ result: 'NG', ngList: [{ parameter: 'mailAddress', reason }] });
 const okJudgement: EntryJudgementResponse = { result: 'OK', ngList: [] };
 
-function host(judgements: EntryJudgementResponse[]) {
+function host(judgements: EntryJudgementResponse[], contact: HostContext['contact'] = { mailAddress: 'takuya.inoue@blocked.example.invalid' }) {
   const judge = scripted<unknown, EntryJudgementResponse>(...judgements.map((j) => ok(j)));
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok({ result: 'OK', ngMessage: null }));
   const checkOtp = scripted<CheckOtpInput, OtpResponse>(ok({ result: 'OK', ngMessage: null }));
@@ -46,7 +46,7 @@ function host(judgements: EntryJudgementResponse[]) {
     },
   }).createMachine({
     id: 'host',
-    context: { sbSystemId: '1000000014', contact: { mailAddress: 'takuya.inoue@blocked.example.invalid' }, judgement: null, errorCode: null },
+    context: { sbSystemId: '1000000014', contact, judgement: null, errorCode: null },
     initial: 'landing',
     states: {
       landing: { meta: pageMeta('/BasketLive', ['SPEC-4.flows.apply']), on: { 'wizard.next': 'judging' } },
@@ -98,6 +98,14 @@ describe('mailConfirmationStep（申込マシンに入れるメールアドレ�
     await waitFor(actor, (s) => s.matches('applyForm'));
     expect(judge.calls).toHaveLength(2);
     expect(confirm.calls).toHaveLength(1);
+  });
+
+  it('未確認のアドレスは、ご登録のものを入力済みにして確認へ進むこと（打ち直さずに確かめられる）', async () => {
+    const { actor } = host([ngMail('MAIL_ADDRESS_UNCONFIRMED')], { mailAddress: null, unconfirmedMailAddress: 'yoko.matsumoto@example.jp' });
+    actor.send({ type: 'wizard.next' });
+    await waitFor(actor, (s) => s.matches('mailConfirmation'));
+    const child = actor.getSnapshot().children.mailConfirmation as ActorRefFrom<typeof mailConfirmationMachine> | undefined;
+    expect(child?.getSnapshot().context).toMatchObject({ problem: 'unconfirmed', mailAddress: 'yoko.matsumoto@example.jp' });
   });
 
   it('確認を中止するとランディングに戻り、申込へは進まないこと', async () => {

@@ -69,14 +69,17 @@ describe('GET /api/customer/{sbSystemId}/bySbSystemId/contracts', () => {
       sbSystemId: '1000000005',
       phoneNumber: '09012340005',
       mailAddress: 'kenta.tanaka@example.jp',
+      unconfirmedMailAddress: null,
       lineStatus: 'active',
       userType: 'individual',
       serviceContractIds: ['SC000000000501'],
     });
   });
 
-  it('未確認のメールアドレスは返さないこと（確認コードの送り先にならない）', async () => {
-    expect(LineContractSchema.parse((await get('demo13', '/bySbSystemId/contracts')).json()).mailAddress).toBeNull();
+  it('未確認のメールアドレスは確認コードの送り先（mailAddress）にせず、確認を待つアドレスとして別に返すこと', async () => {
+    const body = LineContractSchema.parse((await get('demo13', '/bySbSystemId/contracts')).json());
+    expect(body.mailAddress).toBeNull();
+    expect(body.unconfirmedMailAddress).toBe('yoko.matsumoto@example.jp');
   });
 
   it('解約済みの契約IDは含めず、制限中の回線はrestrictedになること', async () => {
