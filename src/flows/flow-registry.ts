@@ -88,6 +88,12 @@ const storageKey = (machineId: string) => `${FlowStorageKeyPrefix}${machineId}`;
 
 type RouteMeta = { route?: unknown };
 
+/** The catalogue code a flow holds for the error page (its context's `errorCode`), if any. */
+export function flowErrorCode(snapshot: AnyMachineSnapshot): string | undefined {
+  const context: unknown = snapshot.context;
+  return typeof context === 'object' && context !== null && 'errorCode' in context && typeof context.errorCode === 'string' ? context.errorCode : undefined;
+}
+
 /**
  * The path the customer belongs on: `meta.route` of the deepest active state node that has
  * one; undefined when no active node carries a route.

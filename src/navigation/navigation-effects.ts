@@ -7,7 +7,7 @@
 import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
 import { findLivePage, normalizePath, type PageEntry } from '../../machines/page-table';
 import type { AnyMachineSnapshot } from 'xstate';
-import { routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
+import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 import { ErrorPath, errorState } from './error-redirect';
 import { commonStore } from '../stores/common-store';
 import { hideLoading, showLoading } from '../stores/loading-store';
@@ -57,12 +57,7 @@ function stripQuietly(router: AnyRouter, strip: () => boolean): void {
  */
 export function flowNavigation(route: string, snapshot: AnyMachineSnapshot, replace: boolean) {
   if (route !== ErrorPath) return { to: route, replace };
-  const context: unknown = snapshot.context;
-  const code =
-    typeof context === 'object' && context !== null && 'errorCode' in context && typeof context.errorCode === 'string'
-      ? context.errorCode
-      : undefined;
-  return { to: route, replace, state: errorState(code) };
+  return { to: route, replace, state: errorState(flowErrorCode(snapshot)) };
 }
 
 const ProviderReturnPaths: ReadonlySet<string> = new Set(['/Payment/Redirect', '/Payment/Cancel/Redirect']);

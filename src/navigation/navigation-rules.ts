@@ -9,7 +9,8 @@ import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
-import { routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
+import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
+import { ErrorPath } from './error-redirect';
 
 export type NavigationDecision =
   | { readonly kind: 'proceed' }
@@ -256,6 +257,12 @@ export const flowGuardRule: NavigationRule = {
       return undefined;
     }
     if (page.entry) {
+      // The flow the customer is in failed while this page was on its way (a card-provider
+      // return whose check failed as the return page handed over): its error is where they
+      // are. A fresh run here would replace the error with a new start of the flow.
+      if (running !== undefined && services.flows.foreground()?.machineId === page.flow && routeFor(running.actor.getSnapshot()) === ErrorPath) {
+        return { kind: 'error', code: flowErrorCode(running.actor.getSnapshot()) };
+      }
       // An entry page of a flow starts a fresh run; the machine's first state must be this page.
       const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, machineId: page.flow!, sbSystemId: session?.sbSystemId, path: page.path }));
       return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;

@@ -1,6 +1,6 @@
 import type { InvoiceParameter } from '../../../contracts/api/invoice-parameter';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { createAppConfig } from '../../../src/config/app-config';
 import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-registry';
 import {
@@ -336,6 +336,30 @@ describe('flow guard', () => {
     expect(await go('/AnshinDataBox/Resume/Confirm', services({ flows }).services)).toEqual({ kind: 'proceed' });
     expect(flows.get('anshinResume')?.flowId).not.toBe(run);
     expect(flows.get('anshinResume')?.actor.getSnapshot().value).toBe('confirm');
+  });
+
+  it('入口ページへ向かう間にお客さまのいる手続きが失敗していたら、新しく始めずにその手続きのエラーを示すこと（カード決済事業者からの戻りで確認に失敗したとき）', async () => {
+    const resumeMachine = setup({
+      types: { context: {} as { errorCode: string | null }, events: {} as { type: 'provider.failed' } },
+    }).createMachine({
+      id: 'anshinResume',
+      context: { errorCode: null },
+      initial: 'verifying',
+      states: {
+        verifying: { meta: { route: '/AnshinDataBox/Resume/Confirm' }, on: { 'provider.failed': { target: 'failed', actions: assign({ errorCode: 'W0007' }) } } },
+        failed: { meta: { route: '/Error' } },
+      },
+    });
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinResume', machine: resumeMachine }] });
+    const run = flows.start('anshinResume');
+    // The return page pushed the flow's page; the check failed before that navigation decided.
+    run.actor.send({ type: 'provider.failed' });
+    expect(await go('/AnshinDataBox/Resume/Confirm', services({ flows }).services)).toEqual({ kind: 'error', code: 'W0007' });
+    expect(flows.get('anshinResume')?.flowId).toBe(run.flowId);
+    // Once the customer has left the failed run (it is no longer in the foreground), the entry page starts afresh.
+    flows.release();
+    expect(await go('/AnshinDataBox/Resume/Confirm', services({ flows }).services)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinResume')?.flowId).not.toBe(run.flowId);
   });
 
   it('再読み込みで復元できない手続きの途中ページは、フローの入口からやり直すこと', async () => {
