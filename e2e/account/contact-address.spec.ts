@@ -75,6 +75,12 @@ test('電話番号を全角数字と長音記号で入力すると3-4-4で表示
   await expectPage(page, ...Phone);
   await expect(field).toHaveValue('080-5555-0019');
   await next.click();
+  // The SMS gateway refuses the message: W0013 (ADR 0066) on the code step, then send again.
+  await page.route('**/otp/send', (route) => route.fulfill({ status: 200, json: { result: 'NG', ngMessage: 'W0013' } }));
+  await otpStep(page).getByRole('button', { name: '確認コードを送信する' }).click();
+  await expect(otpStep(page).getByRole('alert')).toContainText('確認コードをSMSで送信できませんでした。');
+  await expectPage(page, ...Phone);
+  await page.unroute('**/otp/send');
   await completeOtpTo(page, request, '08055550019', '認証して変更する');
 
   await expectPage(page, ...UserInfo);

@@ -41,7 +41,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-type Customer = 'demo01' | 'demo02' | 'demo04';
+type Customer = 'demo01' | 'demo02' | 'demo04' | 'demo19';
 
 type Target = {
   /** A label: the path, or the path and who is signed in. */
@@ -188,6 +188,18 @@ const signedInTargets: Target[] = [
     prepare: (page) => clickThrough(page, '/AnshinDataBox', '申し込む', '/AnshinDataBox/Apply'),
   },
   { name: '/AnshinDataBox/Resume/Confirm (demo04)', url: `${base}/AnshinDataBox/Resume/Confirm`, customer: 'demo04' },
+  ...(
+    [
+      ['/AccountMenu/Update/Phone', '電話番号を変更する'],
+      ['/AccountMenu/Update/Email', 'メールアドレスを変更する'],
+      ['/AccountMenu/Update/Address', 'ご住所を変更する'],
+    ] as const
+  ).map(([path, button]): Target => ({
+    name: `${path} (demo19)`,
+    url: `${base}${path}`,
+    customer: 'demo19',
+    prepare: (page) => clickThrough(page, '/AccountMenu/Confirm/UserInfo', button, path),
+  })),
 ];
 
 /** Live pages that need a side effect or an outside system to be reached; not measured. */
