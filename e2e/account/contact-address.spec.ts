@@ -137,6 +137,8 @@ test('新しいメールアドレスに送った確認コードで変更する�
   await next.click();
   await expect(otpStep(page)).toBeVisible();
   await expectAccessible(page);
+  await expectBackSuppressed(page, ...Email);
+  await expect(otpStep(page)).toBeVisible();
 
   // The mail gateway refuses the message: W0012 on the code step, nothing changed, send again.
   await page.route('**/otp/send', (route) => route.fulfill({ status: 200, json: { result: 'NG', ngMessage: 'W0012' } }));
