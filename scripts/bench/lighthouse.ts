@@ -41,7 +41,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-type Customer = 'demo01' | 'demo02' | 'demo04' | 'demo11' | 'demo16' | 'demo17' | 'demo18';
+type Customer = 'demo01' | 'demo02' | 'demo04' | 'demo11' | 'demo16' | 'demo17' | 'demo18' | 'demo19';
 
 type Target = {
   /** A label: the path, or the path and who is signed in. */
@@ -198,6 +198,18 @@ const signedInTargets: Target[] = [
   { name: '/AccountMenu (demo18)', url: `${base}/AccountMenu`, customer: 'demo18' },
   { name: '/AccountMenu/Confirm/UserInfo (demo18)', url: `${base}/AccountMenu/Confirm/UserInfo`, customer: 'demo18' },
   { name: '/AccountMenu/LoginHistory (demo18)', url: `${base}/AccountMenu/LoginHistory`, customer: 'demo18' },
+  ...(
+    [
+      ['/AccountMenu/Update/Phone', '電話番号を変更する'],
+      ['/AccountMenu/Update/Email', 'メールアドレスを変更する'],
+      ['/AccountMenu/Update/Address', 'ご住所を変更する'],
+    ] as const
+  ).map(([path, button]): Target => ({
+    name: `${path} (demo19)`,
+    url: `${base}${path}`,
+    customer: 'demo19',
+    prepare: (page) => clickThrough(page, '/AccountMenu/Confirm/UserInfo', button, path),
+  })),
 ];
 
 /** Live pages that need a side effect or an outside system to be reached; not measured. */

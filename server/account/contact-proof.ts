@@ -4,7 +4,7 @@
  * The code records which contact it went to; only the update of that same contact consumes it.
  */
 import { ContactChangeOtpPurpose } from '../../contracts/api/otp';
-import { isDeliverableMailAddress } from '../contracts/entry-judgement-rules';
+import { mailAddressProofProblem, phoneNumberProofProblem } from '../../contracts/account/contact-proof-rules';
 import type { CustomerRow } from '../contracts/contract-repository';
 import { invalidRequest } from '../http/app-error';
 
@@ -22,16 +22,9 @@ export function provedContact(contact: ContactToProve): ProvedContact {
 
 /** A code may go to a contact that can receive it and is not already the customer's confirmed one. */
 export function assertProvableContact(customer: CustomerRow, contact: ContactToProve): void {
-  if ('mailAddress' in contact) {
-    if (!isDeliverableMailAddress(contact.mailAddress)) {
-      throw invalidRequest([{ path: 'body.mailAddress', message: 'このメールアドレスはご利用いただけません。別のメールアドレスを入力してください。' }]);
-    }
-    if (customer.mailAddressConfirmed && contactKey(contact) === customer.mailAddress.toLowerCase()) {
-      throw invalidRequest([{ path: 'body.mailAddress', message: 'ご登録のメールアドレスと同じです。確認済みのため変更の必要はありません。' }]);
-    }
-    return;
-  }
-  if (customer.contactPhoneConfirmed && contactKey(contact) === customer.contactPhoneNumber) {
-    throw invalidRequest([{ path: 'body.phoneNumber', message: 'ご登録の連絡先電話番号と同じです。確認済みのため変更の必要はありません。' }]);
-  }
+  const problem =
+    'mailAddress' in contact
+      ? mailAddressProofProblem(contact.mailAddress, { value: customer.mailAddress, confirmed: customer.mailAddressConfirmed })
+      : phoneNumberProofProblem(contactKey(contact), { value: customer.contactPhoneNumber, confirmed: customer.contactPhoneConfirmed });
+  if (problem !== null) throw invalidRequest([{ path: 'mailAddress' in contact ? 'body.mailAddress' : 'body.phoneNumber', message: problem }]);
 }

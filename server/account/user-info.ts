@@ -11,7 +11,8 @@ import { Channel, confirmationStatus } from '../../contracts/codes';
 import type { z } from 'zod';
 import { findCustomer, type CustomerRow } from '../contracts/contract-repository';
 import { lockCustomer } from '../contracts/customer-lock';
-import { isDeliverableMailAddress } from '../contracts/entry-judgement-rules';
+import { ContactProofMessage } from '../../contracts/account/contact-proof-rules';
+import { isDeliverableMailAddress } from '../../contracts/text/mail-address';
 import type { Effect } from '../db/client';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
@@ -98,12 +99,12 @@ const phoneStateOf = (row: CustomerRow) => ({ phoneNumber: row.contactPhoneNumbe
  */
 export function updateMailAddress(effect: Effect, actor: Actor, mailAddress: string, now: Date = new Date()): Promise<UserInfo> {
   if (!isDeliverableMailAddress(mailAddress)) {
-    throw invalidRequest([{ path: 'body.mailAddress', message: 'このメールアドレスはご利用いただけません。別のメールアドレスを入力してください。' }]);
+    throw invalidRequest([{ path: 'body.mailAddress', message: ContactProofMessage.undeliverableMail }]);
   }
   return effect(async (tx) => {
     const customer = await lockCustomer(tx, actor.sbSystemId);
     if (customer.mailAddressConfirmed && customer.mailAddress.toLowerCase() === mailAddress.toLowerCase()) {
-      throw invalidRequest([{ path: 'body.mailAddress', message: 'ご登録のメールアドレスと同じです。確認済みのため変更の必要はありません。' }]);
+      throw invalidRequest([{ path: 'body.mailAddress', message: ContactProofMessage.sameConfirmedMail }]);
     }
     await consumeVerifiedOtp(tx, actor, now, provedContact({ mailAddress }));
     const [updated] = await tx
@@ -128,7 +129,7 @@ export function updatePhoneNumber(effect: Effect, actor: Actor, phoneNumber: str
       await assertNoSmsSetting(tx, customer);
     } else {
       if (customer.contactPhoneConfirmed && customer.contactPhoneNumber === phoneNumber) {
-        throw invalidRequest([{ path: 'body.phoneNumber', message: 'ご登録の連絡先電話番号と同じです。確認済みのため変更の必要はありません。' }]);
+        throw invalidRequest([{ path: 'body.phoneNumber', message: ContactProofMessage.sameConfirmedPhone }]);
       }
       await consumeVerifiedOtp(tx, actor, now, provedContact({ phoneNumber }));
     }

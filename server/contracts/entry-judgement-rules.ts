@@ -12,22 +12,12 @@ import {
 } from '../../contracts/api/entry-judgement';
 import { LineStatus, type ServiceIdValue } from '../../contracts/codes';
 import { ActionsByService } from '../../contracts/lifecycle';
+import { isDeliverableMailAddress } from '../../contracts/text/mail-address';
 import type { Db } from '../db/client';
 import { invalidRequest } from '../http/app-error';
 import { hasLiveClaim } from '../idempotency/idempotency-store';
 import type { ProcessLock } from '../idempotency/process-lock';
 import { currentContract, listContracts, type CustomerRow } from './contract-repository';
-
-/** Top-level domains that never receive mail (RFC 2606, RFC 6761). */
-const UNDELIVERABLE_TLDS = new Set(['invalid', 'localhost']);
-
-export function isDeliverableMailAddress(address: string): boolean {
-  const at = address.lastIndexOf('@');
-  if (at <= 0 || at === address.length - 1) return false;
-  const domain = address.slice(at + 1).toLowerCase().replace(/\.$/, '');
-  const tld = domain.slice(domain.lastIndexOf('.') + 1);
-  return domain.includes('.') && !UNDELIVERABLE_TLDS.has(tld);
-}
 
 /** The entry judge refuses the customer's mail address (unconfirmed or undeliverable). */
 export function mailAddressNeedsConfirmation(customer: Pick<CustomerRow, 'mailAddress' | 'mailAddressConfirmed'>): boolean {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EntryJudgementResponseSchema, isMailAddressOnlyFailure, isRetryableFailure } from '../../contracts/api/entry-judgement';
 import { StorageUsageResponseSchema } from '../../contracts/api/anshin-data-box';
 import { idempotencyKeys } from '../../server/db/schema';
-import { isDeliverableMailAddress } from '../../server/contracts/entry-judgement-rules';
+import { isDeliverableMailAddress } from '../../contracts/text/mail-address';
 import { expectAuthChecks } from './support/auth-matrix';
 import { call, type Answer, signedInAppForFile } from './support/anshin-kit';
 import { apiHeaders } from './support/build-test-app';

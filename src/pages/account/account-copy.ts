@@ -23,3 +23,16 @@ export function phoneLine(value: string | null): string {
 export function issueFor(issues: readonly { path: string; message: string }[] | null, field: string): string | null {
   return issues?.find((issue) => issue.path === `body.${field}`)?.message ?? null;
 }
+
+/** The first message for each field of a failed parse, and the first invalid field in page order (it takes the focus). */
+export function fieldErrorsOf<F extends string>(
+  issues: readonly { readonly path: readonly PropertyKey[]; readonly message: string }[],
+  order: readonly F[],
+): { errors: Partial<Record<F, string>>; first: F | undefined } {
+  const errors: Partial<Record<F, string>> = {};
+  for (const issue of issues) {
+    const name = issue.path[0] as F;
+    errors[name] ??= issue.message;
+  }
+  return { errors, first: order.find((name) => errors[name] !== undefined) };
+}

@@ -11,7 +11,7 @@ import { LeavingPage } from './account-steps';
 import { TextField } from '../service-flow/fields';
 import { SubmitActions } from '../service-flow/step-actions';
 import { useFlowActor, type AccountActor } from '../service-flow/use-flow-actor';
-import { issueFor } from './account-copy';
+import { fieldErrorsOf, issueFor } from './account-copy';
 import '../service-flow/service-flow.css';
 
 type NameField = keyof UpdateUserNameRequest;
@@ -54,14 +54,9 @@ function UserNameForm({ actor, busy }: { readonly actor: AccountActor; readonly 
       actor.send({ type: 'change.submit', change: { key: 'name', name: parsed.data } });
       return;
     }
-    const found: Partial<Record<NameField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const name = issue.path[0] as NameField;
-      found[name] ??= issue.message;
-    }
+    const { errors: found, first } = fieldErrorsOf(parsed.error.issues, fields.map((field) => field.name));
     setErrors(found);
-    const first = fields.find((field) => found[field.name] !== undefined);
-    if (first !== undefined) document.getElementById(fieldId(first.name))?.focus();
+    if (first !== undefined) document.getElementById(fieldId(first))?.focus();
   };
 
   return (

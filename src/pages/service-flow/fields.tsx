@@ -93,11 +93,13 @@ export type TextFieldProps = {
   readonly onChange: (value: string) => void;
   readonly support?: ReactNode;
   readonly error?: string | null;
-  readonly inputMode?: 'text' | 'numeric';
+  readonly inputMode?: 'text' | 'numeric' | 'email';
   readonly autoComplete?: string;
   readonly maxLength?: number;
   readonly disabled?: boolean;
   readonly size?: 'short' | 'medium';
+  /** Leaving the field: e.g. to show the value normalised (3-4-4, full-width digits made half-width). */
+  readonly onBlur?: () => void;
 };
 
 export function TextField(props: TextFieldProps) {
@@ -120,6 +122,7 @@ export function TextField(props: TextFieldProps) {
         type="text"
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
+        onBlur={props.onBlur}
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}
         maxLength={props.maxLength}

@@ -44,10 +44,12 @@ export type OtpStepProps = {
   readonly send: (event: OtpEvent) => void;
   /** What confirming the code does, e.g. 「認証して申し込む」. */
   readonly submitLabel: string;
+  /** Where cancelling the step goes back to; 「内容の確認に戻る」 on a confirm page. */
+  readonly cancelLabel?: string;
 };
 
 /** The one-time password step (docs/flows/anshin-data-box.md section 5), inside a confirm page. */
-export function OtpStep({ otp, send, submitLabel }: OtpStepProps) {
+export function OtpStep({ otp, send, submitLabel, cancelLabel = '内容の確認に戻る' }: OtpStepProps) {
   const snapshot = useSelector(otp, (state) => state);
   const { mailAddress, phoneNumber, notice, channel } = snapshot.context;
   const [chosen, setChosen] = useState<OtpChannel | null>(mailAddress !== null ? 'email' : phoneNumber !== null ? 'sms' : null);
@@ -106,7 +108,7 @@ export function OtpStep({ otp, send, submitLabel }: OtpStepProps) {
               確認コードを送信する
             </button>
             <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'otp.cancel' })}>
-              内容の確認に戻る
+              {cancelLabel}
             </button>
           </div>
         </>
@@ -160,7 +162,7 @@ export function OtpStep({ otp, send, submitLabel }: OtpStepProps) {
                 : `再送信は${cooldown}秒後からできます。`}
           </p>
           <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'otp.cancel' })} disabled={value === 'verifying'}>
-            内容の確認に戻る
+            {cancelLabel}
           </button>
         </div>
       </form>
