@@ -23,6 +23,8 @@ const OtpStep = lazy(() => import('../service-flow/steps').then((module) => ({ d
 
 export type ContactStep = 'edit' | 'verifying' | 'saving';
 
+export type ParseResult = { readonly value: string } | { readonly error: string };
+
 export type ContactFieldSpec = {
   /** The field's name in the update's body (the server's issue path). */
   readonly field: 'mailAddress' | 'phoneNumber';
@@ -33,8 +35,8 @@ export type ContactFieldSpec = {
   readonly maxLength: number;
   /** The value as the customer reads it (a phone number 3-4-4). */
   readonly display: (value: string) => string;
-  /** The canonical value, or the Japanese message for the field. */
-  readonly parse: (raw: string) => { readonly value: string } | { readonly error: string };
+  /** The canonical value, or the Japanese message for the field; a heavy check may load first. */
+  readonly parse: (raw: string) => ParseResult | Promise<ParseResult>;
   readonly same: (a: string, b: string) => boolean;
   readonly changeOf: (value: string) => AccountChange;
   /** The value of this page's change, if the change in the store is one. */
@@ -59,9 +61,9 @@ export function ContactChangeForm({ actor, step, spec, contact }: { readonly act
     document.getElementById(fieldId)?.focus();
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = spec.parse(raw);
+    const parsed = await spec.parse(raw);
     if ('error' in parsed) return refuse(parsed.error);
     if (isConfirmedAlready(contact, parsed.value, spec.same)) return refuse(spec.alreadyConfirmed);
     setError(null);
@@ -103,7 +105,7 @@ export function ContactChangeForm({ actor, step, spec, contact }: { readonly act
   }
 
   return (
-    <form className="card" onSubmit={submit} noValidate>
+    <form className="card" onSubmit={(event) => void submit(event)} noValidate>
       {current}
       <TextField
         id={fieldId}

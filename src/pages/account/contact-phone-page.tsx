@@ -4,13 +4,16 @@
  * kept as 11 digits and shown 3-4-4 (spec section 5).
  */
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import { match, P } from 'ts-pattern';
 import { formatMobilePhone } from '../../../contracts/text/number-format';
-import { MobilePhoneSchema } from '../../../contracts/text/mobile-phone-schema';
 import { LeavingPage } from './account-steps';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import { ContactChangeForm, type ContactFieldSpec } from './contact-change-form';
 import { samePhoneNumber } from './contact-copy';
+
+// The mobile-number check carries the numbering plan (~30 KB gzip): it loads beside the page, not in it.
+const loadMobilePhoneSchema = () => import('../../../contracts/text/mobile-phone-schema');
 
 const phoneSpec: ContactFieldSpec = {
   field: 'phoneNumber',
@@ -20,8 +23,10 @@ const phoneSpec: ContactFieldSpec = {
   autoComplete: 'tel-national',
   maxLength: 20,
   display: formatMobilePhone,
-  parse: (raw) => {
-    const parsed = MobilePhoneSchema.safeParse(raw);
+  parse: async (raw) => {
+    const schema = await loadMobilePhoneSchema().catch(() => null);
+    if (schema === null) return { error: '番号を確認できませんでした。通信状態をご確認のうえ、もう一度お試しください。' };
+    const parsed = schema.MobilePhoneSchema.safeParse(raw);
     return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? '携帯電話番号を入力してください。' };
   },
   same: samePhoneNumber,
@@ -35,6 +40,8 @@ export function ContactPhonePage() {
   const actor = useFlowActor('account');
   const value = useSelector(actor, (state) => state.value);
   const contact = useSelector(actor, (state) => state.context.profile?.userInfo.phoneNumber);
+  // Fetched while the customer types, so the check is there when they send.
+  useEffect(() => void loadMobilePhoneSchema().catch(() => undefined), []);
   if (contact === undefined) return <LeavingPage />;
   return match(value)
     .with('contactPhone', () => <ContactChangeForm actor={actor} step="edit" spec={phoneSpec} contact={contact} />)
