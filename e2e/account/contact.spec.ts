@@ -4,6 +4,7 @@
  * number proved by a code read from the sandbox outbox at the NEW address or number, full-width
  * input normalised, the phone shown 3-4-4, Contact/Completed and the way back; reload and Back on
  * every page, typed URLs of the change and completion pages refused (E9998), axe on every page.
+ * An unconfirmed contact (demo14, read only: no code is sent) opens its change page filled in.
  */
 import { expectAccessible } from '../support/axe';
 import { completeOtpTo, expectBackSuppressed, expectPage } from '../support/anshin';
@@ -163,4 +164,34 @@ test('連絡先の変更画面で戻ると、何も変えずに連絡先の確�
   // The flow's pages replace one another in the history: Back leaves the account menu for the page before it.
   await page.goBack();
   await expectPage(page, '/Top', 'トップ');
+});
+
+// demo14's contact phone is unconfirmed and no spec changes it; this test only reads (it sends no code).
+test('未確認の連絡先電話番号は「確認・変更する」から同じ番号が入った変更画面に進み、その番号に確認コードを送る手前まで進めること（demo14、読み取りのみ）', async ({ page }) => {
+  await signIn(page, 'demo14');
+  await page.getByRole('link', { name: /アカウント管理/ }).click();
+  await page.getByRole('button', { name: /連絡先/ }).click();
+  await expectPage(page, ...ContactInfo);
+  const phone = page.getByRole('region', { name: '連絡先電話番号（SMS）' });
+  await expect(phone.getByText('080-5555-0014')).toBeVisible();
+  await expect(phone.getByText('未確認', { exact: true })).toBeVisible();
+  await expect(phone.getByText(/まだ確認できていません/)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: 'reports/e2e/account-contact-info-unconfirmed.png', fullPage: true });
+
+  await phone.getByRole('button', { name: '電話番号を確認・変更する' }).click();
+  await expectPage(page, ...ContactPhone);
+  const field = page.getByRole('textbox', { name: /^携帯電話番号/ });
+  await expect(field).toHaveValue('080-5555-0014');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: '確認コードの送信へ進む' }).click();
+  await expect(page.getByRole('region', { name: '確認する携帯電話番号' }).getByText('080-5555-0014')).toBeVisible();
+  const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
+  await expect(otp.getByRole('radio', { name: /SMSで受け取る/ })).toBeChecked();
+  await expectAccessible(page);
+  await otp.getByRole('button', { name: '内容の確認に戻る' }).click();
+  await expect(field).toHaveValue('080-5555-0014');
+  await page.getByRole('button', { name: '変更せずに戻る' }).click();
+  await expectPage(page, ...ContactInfo);
+  await expect(phone.getByText('未確認', { exact: true })).toBeVisible();
 });

@@ -3,7 +3,8 @@
  * with the settings on file, ReceiveSet/Change (an unchanged submit refused beside the choices),
  * ReceiveSet/Completed with what changed, the settings shown back after a fresh load, and the
  * guide Recieve/Information; reload and Back on every page, typed URLs of the change and
- * completion pages refused (E9998), axe on every page.
+ * completion pages refused (E9998), axe on every page. A customer whose contact phone is not
+ * confirmed (demo14, read only) is told why SMS cannot be chosen.
  */
 import { expectAccessible } from '../support/axe';
 import { expectBackSuppressed, expectPage } from '../support/anshin';
@@ -123,5 +124,25 @@ test('受信設定のご案内で、選べるお知らせと必ず送るお知�
   await page.goto(ReceiveGuide[0]);
   await expectPage(page, ...ReceiveGuide);
   await page.getByRole('button', { name: '受信設定の確認に戻る' }).click();
+  await expectPage(page, ...ReceiveInfo);
+});
+
+// demo14's contact phone is unconfirmed and no spec changes it; this test only reads.
+test('連絡先電話番号が未確認のお客さまには、SMSの受け取りが選べない理由が示され、SMSの選択肢が出ないこと（demo14、読み取りのみ）', async ({ page }) => {
+  await signIn(page, 'demo14');
+  await page.getByRole('link', { name: /アカウント管理/ }).click();
+  await page.getByRole('button', { name: /受信設定/ }).click();
+  await expectPage(page, ...ReceiveInfo);
+  const reason = 'SMSで受け取るには、連絡先電話番号の確認が必要です。';
+  await expect(page.getByText(reason)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: '受信設定を変更する' }).click();
+  await expectPage(page, ...ReceiveChange);
+  await expect(page.getByText(reason)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'SMSで受け取る' })).toHaveCount(0);
+  await expect(page.getByRole('checkbox', { name: 'メールで受け取る' })).toHaveCount(3);
+  await expectAccessible(page);
+  await page.screenshot({ path: 'reports/e2e/account-receive-change-unconfirmed.png', fullPage: true });
+  await page.getByRole('button', { name: '変更せずに戻る' }).click();
   await expectPage(page, ...ReceiveInfo);
 });
