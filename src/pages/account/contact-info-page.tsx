@@ -39,12 +39,12 @@ const copy: Record<ContactKind, { heading: string; noun: string; page: string; e
     noun: '電話番号',
     page: AccountPages.contactPhone,
     event: { type: 'phone.edit' },
-    use: 'SMSで確認コード（ワンタイムパスワード）と、受信設定で選んだお知らせをお送りします。携帯電話番号をご登録ください。',
+    use: 'SMSで確認コード（ワンタイムパスワード）と、受信設定で選んだお知らせをお送りします。',
     note: {
       [ConfirmationStatus.Confirmed]: '確認済みです。この番号でSMSのお知らせを受け取れます。',
       [ConfirmationStatus.Unconfirmed]:
         'この番号でSMSを受け取れることが、まだ確認できていません。確認コードをSMSでお送りしますので、確認を済ませてください。確認が済むまで、SMSで受け取るお知らせは選べません。',
-      [ConfirmationStatus.NotSet]: '電話番号が登録されていません。登録すると、お知らせをSMSで受け取れます。',
+      [ConfirmationStatus.NotSet]: '電話番号が登録されていません。携帯電話番号を登録すると、お知らせをSMSで受け取れます。',
     },
   },
 };
