@@ -21,9 +21,9 @@ import './account.css';
 // The one-time password step loads when the customer has entered the contact.
 const OtpStep = lazy(() => import('../service-flow/steps').then((module) => ({ default: module.OtpStep })));
 
-export type ContactStep = 'edit' | 'verifying' | 'saving';
+type ContactStep = 'edit' | 'verifying' | 'saving';
 
-export type ParseResult = { readonly value: string } | { readonly error: string };
+type ParseResult = { readonly value: string } | { readonly error: string };
 
 export type ContactFieldSpec = {
   /** The field's name in the update's body (the server's issue path). */

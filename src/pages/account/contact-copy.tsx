@@ -26,9 +26,9 @@ export const sameMailAddress = (a: string, b: string) => a.toLowerCase() === b.t
 export const samePhoneNumber = (a: string, b: string) => a === b;
 
 /** What a saved contact change did: proved the value on file, registered a first one, or replaced one. */
-export type ContactOutcome = 'confirmed' | 'registered' | 'changed';
+type ContactOutcome = 'confirmed' | 'registered' | 'changed';
 
-export type ContactResult = {
+type ContactResult = {
   readonly label: string;
   readonly before: string | null;
   readonly after: string;
