@@ -17,6 +17,7 @@ const anshinView: ViewLoader = () => import('./anshin-data-box/anshin-view');
 const basketLiveView: ViewLoader = () => import('./basket-live/basket-live-view');
 const inStoreSupportView: ViewLoader = () => import('./in-store-support/in-store-support-view');
 const invoicePages: PageLoader = () => import('./invoice/invoice-pages');
+const receivePages: PageLoader = () => import('./account/receive-settings-pages');
 
 /** A page of one service: the page's module and the service's view load together, the page renders inside the view. */
 function servicePage(view: ViewLoader, page: PageLoader, exportName: string): RouteComponent {
@@ -72,7 +73,15 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   ACC0004: lazyRouteComponent(() => import('./account/phone-page'), 'PhonePage'),
   ACC0005: lazyRouteComponent(() => import('./account/email-page'), 'EmailPage'),
   ACC0006: lazyRouteComponent(() => import('./account/address-page'), 'AddressPage'),
+  ACC0007: lazyRouteComponent(() => import('./account/contact-info-page'), 'ContactInfoPage'),
+  ACC0008: lazyRouteComponent(() => import('./account/contact-email-page'), 'ContactEmailPage'),
+  ACC0009: lazyRouteComponent(() => import('./account/contact-phone-page'), 'ContactPhonePage'),
+  ACC0010: lazyRouteComponent(() => import('./account/contact-completed-page'), 'ContactCompletedPage'),
   ACC0014: lazyRouteComponent(() => import('./account/login-history-page'), 'LoginHistoryPage'),
+  ACC0015: lazyRouteComponent(receivePages, 'ReceiveInfoPage'),
+  ACC0016: lazyRouteComponent(receivePages, 'ReceiveChangePage'),
+  ACC0017: lazyRouteComponent(receivePages, 'ReceiveCompletedPage'),
+  ACC0018: lazyRouteComponent(() => import('./account/receive-guide-page'), 'ReceiveGuidePage'),
   INV0001: lazyRouteComponent(invoicePages, 'InvoiceMonthsPage'),
   INV0002: lazyRouteComponent(invoicePages, 'InvoiceServicesPage'),
   INV0003: lazyRouteComponent(invoicePages, 'InvoiceDownloadsPage'),

@@ -4,6 +4,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from 'xstate';
 import { describeError } from '../../../contracts/error-catalogue';
+import { pageTable } from '../../../machines/page-table';
 import { configureApiClient, resetApiClient } from '../../../src/api/api-client';
 import { createAppConfig } from '../../../src/config/app-config';
 import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-registry';
@@ -126,13 +127,21 @@ describe('routes from the page table', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'オプションサービス' })).toBeTruthy();
   });
 
-  it('shows E9999 for an unknown path and for a page that is not live', async () => {
-    const { router } = renderApp('/NoSuchPage');
+  it('shows E9999 for an unknown path', async () => {
+    renderApp('/NoSuchPage');
     expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ページが見つかりません');
-    await act(() => router.navigate({ to: '/AccountMenu/ReceiveSet/Info' }));
+  });
+
+  // Pages go live one by one (the account menu's last ones are being built); any one not yet live will do.
+  const notLive = pageTable.find((page) => !page.live);
+  it.runIf(notLive !== undefined)('shows E9999 for a page that is not live', async () => {
+    const path = notLive?.path ?? '';
+    const { router } = renderApp('/NoSuchPage');
     expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/AccountMenu/ReceiveSet/Info');
+    await act(() => router.navigate({ to: path }));
+    expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('matches paths as the page table spells them', async () => {
