@@ -10,7 +10,10 @@
 import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 
 /** Lower it whenever the entry shrinks; raise it only with a reason in the commit, never past ENTRY_BUDGET_RATIO. */
-const ENTRY_CEILING_RATIO = 1.06;
+// 1.06 -> 1.07 (2026-11-26): the first answers inlined with the HTML (ADR 0087), the layout that
+// paints before the rules (ADR 0088) and eleven more live account routes took the entry from
+// 1.053x to 1.060x; the first two remove four round trips and a blank screen from every first load.
+const ENTRY_CEILING_RATIO = 1.07;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();

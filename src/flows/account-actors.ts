@@ -5,7 +5,6 @@
  */
 import { z } from 'zod/mini';
 import { fromPromise } from 'xstate';
-import { updateMailAddressEndpoint, updatePhoneNumberEndpoint } from '../../contracts/api/account-contact';
 import { updateLoginIdEndpoint, updatePasswordEndpoint } from '../../contracts/api/account-credentials';
 import { loginHistoryEndpoint } from '../../contracts/api/account-login-history';
 import { optinsEndpoint, updateOptinsEndpoint } from '../../contracts/api/account-optins';
@@ -32,7 +31,13 @@ function outcomeOf(endpoint: Pick<EndpointDef, 'method' | 'path'>, result: ApiRe
   throw new ApiRequestError(endpoint, result.error);
 }
 
-function sendChange(change: AccountChange, params: { sbSystemId: string }, requestKey: string, signal: AbortSignal) {
+/**
+ * The contact endpoints' module carries the phone-number metadata (ADR 0017, about 34 KB gz): it
+ * loads with a contact change, not with every account page (ADR 0088).
+ */
+const contactEndpoints = () => import('../../contracts/api/account-contact');
+
+async function sendChange(change: AccountChange, params: { sbSystemId: string }, requestKey: string, signal: AbortSignal) {
   const options = { params, requestKey, signal, errorHandler: false } as const;
   switch (change.key) {
     case 'name':
@@ -40,11 +45,15 @@ function sendChange(change: AccountChange, params: { sbSystemId: string }, reque
     case 'address':
       return [updateAddressEndpoint, callApi(updateAddressEndpoint, { ...options, body: change.address })] as const;
     case 'mailAddress':
-    case 'contactMail':
+    case 'contactMail': {
+      const { updateMailAddressEndpoint } = await contactEndpoints();
       return [updateMailAddressEndpoint, callApi(updateMailAddressEndpoint, { ...options, body: { mailAddress: change.mailAddress } })] as const;
+    }
     case 'phoneNumber':
-    case 'contactPhone':
+    case 'contactPhone': {
+      const { updatePhoneNumberEndpoint } = await contactEndpoints();
       return [updatePhoneNumberEndpoint, callApi(updatePhoneNumberEndpoint, { ...options, body: { phoneNumber: change.phoneNumber } })] as const;
+    }
     case 'security':
       return [
         updateSecuritySettingsEndpoint,
@@ -68,7 +77,7 @@ export function createAccountActors() {
     return { userInfo, security, optins };
   });
   const saveChange = fromPromise<SaveOutcome, SaveChangeInput>(async ({ input, signal }) => {
-    const [endpoint, call] = sendChange(input.change, { sbSystemId: input.sbSystemId }, input.requestKey, signal);
+    const [endpoint, call] = await sendChange(input.change, { sbSystemId: input.sbSystemId }, input.requestKey, signal);
     return outcomeOf(endpoint, await call);
   });
   const changePassword = fromPromise<SaveOutcome, ChangePasswordInput>(async ({ input, signal }) => {
