@@ -158,9 +158,11 @@ test('ログインIDを全角で入力しても半角小文字で変わり、規
   await expect(field).toHaveValue('demo01');
   await expectPage(page, ...LoginIdChange);
 
+  const before = await messageIds(page);
   await field.fill('ＫＯＢＡＹＡＳＨＩ．ＭＡＫＯＴＯ－２０');
   await page.getByRole('button', { name: '変更する' }).click();
   await checkPage(page, LoginIdCompleted, 'account-login-id-completed');
+  await newMessages(page, before, 'ログインIDを変更しました');
   await expectBackSuppressed(page, ...LoginIdCompleted);
   await expect(page.getByRole('region', { name: '新しいログインID' }).getByText(NewLoginId, { exact: true })).toBeVisible();
 
