@@ -210,6 +210,19 @@ const signedInTargets: Target[] = [
     customer: 'demo19',
     prepare: (page) => clickThrough(page, '/AccountMenu/Confirm/UserInfo', button, path),
   })),
+  { name: '/AccountMenu/Security/Info (demo02)', url: `${base}/AccountMenu/Security/Info`, customer: 'demo02' },
+  ...(
+    [
+      ['受け取り方を変更する', '/AccountMenu/Security/Change'],
+      ['ログインIDを変更する', '/AccountMenu/SbidSet/Change'],
+      ['パスワードを変更する', '/AccountMenu/PasswordSet/Change'],
+    ] as const
+  ).map(([button, path]): Target => ({
+    name: `${path} (demo02)`,
+    url: `${base}${path}`,
+    customer: 'demo02',
+    prepare: (page) => clickThrough(page, '/AccountMenu/Security/Info', button, path),
+  })),
 ];
 
 /** Live pages that need a side effect or an outside system to be reached; not measured. */
@@ -224,6 +237,9 @@ const NOT_MEASURED: Record<string, string> = {
   '/AnshinDataBox/Cancel/Confirm': 'reached after the OTP step of the cancel flow; not persistable',
   '/AnshinDataBox/Cancel/Completed': 'after a completed cancellation: a side effect per run',
   '/AnshinDataBox/Resume/Completed': 'after a completed resumption: a side effect per run',
+  '/AccountMenu/Security/Completed': 'after a saved sign-in notice setting: a side effect per run',
+  '/AccountMenu/SbidSet/Completed': 'after a changed login ID: the next sign-in of the tab would need the new ID',
+  '/AccountMenu/PasswordSet/Completed': 'after a changed password: the next sign-in of the tab would need the new password',
 };
 
 const FLAGS: Flags = {

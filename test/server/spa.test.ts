@@ -54,9 +54,10 @@ describe('アプリの配信', () => {
   });
 
   it('まだ公開していないページ・ページ表にないパスは404でindex.htmlを返すこと', async () => {
-    const notLive = pageTable.find((page) => !page.live);
-    expect(notLive).toBeDefined();
-    for (const path of [notLive?.path ?? '', '/no/such/page', '/Energy', '/top']) {
+    // Every page of the table is live since the account menu's last pages (2026-11-26); a page
+    // added to the table before its view is built joins this list by itself.
+    const notLive = pageTable.filter((page) => !page.live).map((page) => page.path);
+    for (const path of [...notLive, '/no/such/page', '/Energy', '/top']) {
       const response = await get(test, path);
       expect(response.statusCode, path).toBe(404);
       expect(response.body).toBe(INDEX);

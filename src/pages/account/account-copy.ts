@@ -1,4 +1,5 @@
 /** Japanese copy and formatting the account pages share. */
+import type { ContactState } from '../../../contracts/api/account-user-info';
 import type { ConfirmationStatusValue } from '../../../contracts/codes';
 import { ConfirmationStatus } from '../../../contracts/codes';
 import { formatMobilePhone, formatPostalCode } from '../../../contracts/text/number-format';
@@ -17,6 +18,16 @@ export function postalCodeLine(postalCode: string): string {
 /** "090-1234-5678", or 未設定. */
 export function phoneLine(value: string | null): string {
   return value === null ? '未設定' : formatMobilePhone(value);
+}
+
+/** "taro@example.jp（確認済み）": the contact mail address with its confirmation status. */
+export function mailContactLine(contact: ContactState): string {
+  return `${contact.value ?? '未設定'}（${ConfirmationStatusLabel[contact.status]}）`;
+}
+
+/** "090-1234-5678（確認済み）": the contact phone number with its confirmation status. */
+export function phoneContactLine(contact: ContactState): string {
+  return `${phoneLine(contact.value)}（${ConfirmationStatusLabel[contact.status]}）`;
 }
 
 /** The message the server gave for a field (issue path "body.<field>"), if any. */

@@ -1,6 +1,12 @@
 /** Pieces every account page shows. */
-import type { AccountEvent } from '../../../machines/account-menu/account.machine';
+import { useSelector } from '@xstate/react';
+import type { ReactNode } from 'react';
+import type { SnapshotFrom } from 'xstate';
+import { findLivePage } from '../../../machines/page-table';
+import type { AccountEvent, AccountMachine } from '../../../machines/account-menu/account.machine';
 import { BusyLine } from '../service-flow/busy-line';
+import { SubmitActions } from '../service-flow/step-actions';
+import { useFlowActor, type AccountActor } from '../service-flow/use-flow-actor';
 
 export function BackToMenuButton({ send }: { readonly send: (event: AccountEvent) => void }) {
   return (
@@ -13,4 +19,34 @@ export function BackToMenuButton({ send }: { readonly send: (event: AccountEvent
 /** What a page shows while the flow is in another page's state: the URL follows the machine there at once. */
 export function LeavingPage() {
   return <BusyLine>画面を切り替えています。</BusyLine>;
+}
+
+/** The way from an info page to a change page, shown only when that page is live. */
+export function ChangeButton({ page, event, label, send }: { page: string; event: AccountEvent; label: string; send: (event: AccountEvent) => void }) {
+  if (findLivePage(page) === undefined) return null;
+  return (
+    <div className="account-row__action">
+      <button type="button" className="button button--secondary" onClick={() => send(event)}>
+        {label}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A change page's view: its form while the flow is at the page (`edit`) or sending the change
+ * (`saving`, the same form, busy, so what was typed stays), else the page is being left.
+ */
+type AccountState = SnapshotFrom<AccountMachine>['value'];
+
+export function ChangeStep({ edit, saving, form }: { readonly edit: AccountState; readonly saving: AccountState; readonly form: (actor: AccountActor, busy: boolean) => ReactNode }) {
+  const actor = useFlowActor('account');
+  const value = useSelector(actor, (state) => state.value);
+  if (value === edit || value === saving) return form(actor, value === saving);
+  return <LeavingPage />;
+}
+
+/** A change page's submit and its way back without changing anything. */
+export function ChangeActions({ actor, busy }: { readonly actor: AccountActor; readonly busy: boolean }) {
+  return <SubmitActions busy={busy} canSubmit submitLabel="変更する" busyLabel="変更しています" backLabel="変更せずに戻る" onBack={() => actor.send({ type: 'wizard.back' })} />;
 }

@@ -5,15 +5,14 @@
  */
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
-import { findLivePage } from '../../../machines/page-table';
 import type { AccountEvent } from '../../../machines/account-menu/account.machine';
 import { AccountPages } from '../../../machines/account-menu/account-pages';
 import type { UserChangeKey } from '../../../machines/account-menu/account-data';
 import { formatDate } from '../service-flow/service-copy';
 import { BusyLine } from '../service-flow/busy-line';
-import { BackToMenuButton, LeavingPage } from './account-steps';
+import { BackToMenuButton, ChangeButton, LeavingPage } from './account-steps';
 import { useFlowActor } from '../service-flow/use-flow-actor';
-import { ConfirmationStatusLabel, phoneLine, postalCodeLine } from './account-copy';
+import { mailContactLine, phoneContactLine, phoneLine, postalCodeLine } from './account-copy';
 import '../service-flow/service-flow.css';
 import './account.css';
 
@@ -23,17 +22,6 @@ const savedMessage: Partial<Record<UserChangeKey, string>> = {
   mailAddress: 'メールアドレスを変更しました。',
   address: 'ご住所を変更しました。',
 };
-
-function ChangeButton({ page, event, label, send }: { page: string; event: AccountEvent; label: string; send: (event: AccountEvent) => void }) {
-  if (findLivePage(page) === undefined) return null;
-  return (
-    <div className="account-row__action">
-      <button type="button" className="button button--secondary" onClick={() => send(event)}>
-        {label}
-      </button>
-    </div>
-  );
-}
 
 export function UserInfoPage() {
   const actor = useFlowActor('account');
@@ -82,12 +70,12 @@ export function UserInfoPage() {
               <dd>{phoneLine(userInfo.lineNumber)}</dd>
               <dt>連絡先メールアドレス</dt>
               <dd>
-                {userInfo.mailAddress.value ?? '未設定'}（{ConfirmationStatusLabel[userInfo.mailAddress.status]}）
+                {mailContactLine(userInfo.mailAddress)}
                 <ChangeButton page={AccountPages.email} event={{ type: 'email.edit' }} label="メールアドレスを変更する" send={send} />
               </dd>
               <dt>連絡先電話番号（SMS）</dt>
               <dd>
-                {phoneLine(userInfo.phoneNumber.value)}（{ConfirmationStatusLabel[userInfo.phoneNumber.status]}）
+                {phoneContactLine(userInfo.phoneNumber)}
                 <ChangeButton page={AccountPages.phone} event={{ type: 'phone.edit' }} label="電話番号を変更する" send={send} />
               </dd>
             </dl>

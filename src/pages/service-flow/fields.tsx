@@ -14,7 +14,8 @@ function describedBy(...ids: (string | null)[]): string | undefined {
   return present.length === 0 ? undefined : present.join(' ');
 }
 
-export type ChoiceOption<V extends string = string> = { readonly value: V; readonly label: ReactNode; readonly support?: ReactNode };
+/** `disabled`: shown but not selectable; its support text should say why. */
+export type ChoiceOption<V extends string = string> = { readonly value: V; readonly label: ReactNode; readonly support?: ReactNode; readonly disabled?: boolean };
 
 /** `V` is the options' value type, so a group of codes hands its handler a code, not any string. */
 export type ChoiceGroupProps<V extends string = string> = {
@@ -61,6 +62,7 @@ export function ChoiceGroup<V extends string>(props: ChoiceGroupProps<V>) {
                 name={props.id}
                 value={option.value}
                 checked={props.selected.includes(option.value)}
+                disabled={option.disabled}
                 onChange={(event) => props.onChange(option.value, event.currentTarget.checked)}
                 aria-describedby={describedBy(optionSupportId)}
               />
@@ -100,6 +102,10 @@ export type TextFieldProps = {
   readonly size?: 'short' | 'medium';
   /** Leaving the field: e.g. to show the value normalised (3-4-4, full-width digits made half-width). */
   readonly onBlur?: () => void;
+  /** 'password' for a secret; shown as text when the customer asks to see it. */
+  readonly type?: 'text' | 'password';
+  /** Off for secrets and IDs: a cloud spell checker must not receive a password shown as text. */
+  readonly spellCheck?: boolean;
 };
 
 export function TextField(props: TextFieldProps) {
@@ -119,12 +125,14 @@ export function TextField(props: TextFieldProps) {
       <input
         id={props.id}
         className={`text-input text-input--${props.size ?? 'medium'}`}
-        type="text"
+        type={props.type ?? 'text'}
         value={props.value}
         onChange={(event) => props.onChange(event.currentTarget.value)}
         onBlur={props.onBlur}
         inputMode={props.inputMode}
         autoComplete={props.autoComplete ?? 'off'}
+        spellCheck={props.spellCheck}
+        autoCapitalize={props.spellCheck === false ? 'none' : undefined}
         maxLength={props.maxLength}
         aria-required={props.required}
         aria-invalid={props.error ? true : undefined}

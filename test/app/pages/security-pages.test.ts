@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { UserInfo } from '../../../contracts/api/account-user-info';
+import { Channel, ConfirmationStatus } from '../../../contracts/codes';
+import { passwordFormErrors } from '../../../src/pages/account/password-checks';
+import { NoNotice, noticeChoices, signInNoticeLine } from '../../../src/pages/account/security-copy';
+
+const userInfo = (mail: UserInfo['mailAddress'], phone: UserInfo['phoneNumber']): UserInfo => ({
+  loginId: 'demo20',
+  name: { lastNameKanji: '小林', firstNameKanji: '誠', lastNameKana: 'コバヤシ', firstNameKana: 'マコト' },
+  birthday: '1978/12/20',
+  address: { postalCode: '0600001', address: '北海道札幌市中央区北一条西2-1', subAddress: '' },
+  lineNumber: '09012340020',
+  mailAddress: mail,
+  phoneNumber: phone,
+});
+
+describe('ログインのお知らせの選択肢（Security/Change）', () => {
+  it('確認済みの連絡先だけ選べ、送り先を添えること', () => {
+    const choices = noticeChoices(
+      userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed }),
+    );
+    expect(choices.map((choice) => [choice.value, choice.disabled ?? false, choice.support])).toEqual([
+      [Channel.AccountIdEmail, false, '送り先：makoto@example.jp'],
+      [Channel.AccountIdSms, false, '送り先：090-1234-0020'],
+      [NoNotice, false, 'ログインがあってもお知らせしません。'],
+    ]);
+  });
+
+  it('未確認・未登録の連絡先は選べず、その理由を添えること（受け取らないはいつでも選べる）', () => {
+    const choices = noticeChoices(userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Unconfirmed }, { value: null, status: ConfirmationStatus.NotSet }));
+    const [mail, sms, none] = choices;
+    expect(mail?.disabled).toBe(true);
+    expect(mail?.support).toBe('連絡先メールアドレスの確認が済んでいないため選べません。確認コードによる確認を済ませると選べるようになります。');
+    expect(sms?.disabled).toBe(true);
+    expect(sms?.support).toBe('連絡先電話番号が登録されていないため選べません。連絡先電話番号を登録して確認を済ませると選べるようになります。');
+    expect(none?.disabled ?? false).toBe(false);
+  });
+
+  it('今の受け取り方を送り先とともに1行で示すこと', () => {
+    const info = userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed });
+    expect(signInNoticeLine(Channel.AccountIdSms, info)).toBe('SMS（連絡先電話番号あて）：090-1234-0020');
+    expect(signInNoticeLine(null, info)).toBe('受け取らない');
+  });
+});
+
+describe('パスワードの変更画面の入力チェック', () => {
+  const valid = { currentPassword: 'Demo1234!', newPassword: 'sapporo kita ichijo 2-1', newPasswordConfirm: 'sapporo kita ichijo 2-1' };
+
+  it('正しく入力されていれば何も言わないこと', () => {
+    expect(passwordFormErrors(valid)).toEqual({});
+  });
+
+  it('空欄・短すぎる・全角・確認の不一致を、それぞれの項目に言うこと', () => {
+    expect(passwordFormErrors({ currentPassword: '', newPassword: 'short', newPasswordConfirm: '' })).toEqual({
+      currentPassword: '現在のパスワードを入力してください。',
+      newPassword: 'パスワードは12文字以上で入力してください。',
+      newPasswordConfirm: '確認のため、新しいパスワードをもう一度入力してください。',
+    });
+    expect(passwordFormErrors({ ...valid, newPassword: 'ｓａｐｐｏｒｏ ｋｉｔａ ｉｃｈｉｊｏ' }).newPassword).toBe('パスワードは半角の英数字・記号で入力してください。');
+    expect(passwordFormErrors({ ...valid, newPasswordConfirm: 'sapporo kita ichijo 2-2' })).toEqual({
+      newPasswordConfirm: '新しいパスワードと一致しません。もう一度入力してください。',
+    });
+  });
+});
