@@ -54,6 +54,13 @@ test('連絡先メールアドレスを全角で入力して変えると、新�
   await next.click();
   await expect(field).toHaveAccessibleDescription(/ご登録のメールアドレスと同じです。/);
   await expectAccessible(page);
+  // A domain that never receives mail (contracts/text/mail-address.ts): refused beside the field, no code step.
+  await field.fill('someone@example.invalid');
+  await next.click();
+  await expect(field).toHaveAccessibleDescription(/このメールアドレスはご利用いただけません。/);
+  await expect(field).toBeFocused();
+  await expectPage(page, ...ContactEmail);
+  await expect(page.getByRole('region', { name: 'ご本人さまの確認' })).toHaveCount(0);
 
   // Full-width letters and symbols are the same address (NFKC).
   await field.fill('ｙｕｍｉ．ｋａｔｏ．ｈｏｍｅ＠ｅｘａｍｐｌｅ．ｊｐ');

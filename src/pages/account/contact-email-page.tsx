@@ -4,40 +4,36 @@
  */
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
-import { MailAddressSchema } from '../../../contracts/text/field-schemas';
 import { LeavingPage } from './account-steps';
+import { ContactChangeView, type ContactChangeConfig } from './contact-change';
+import { mailContact } from './contact-kinds';
 import { useFlowActor } from '../service-flow/use-flow-actor';
-import { ContactChangeForm, type ContactFieldSpec } from './contact-change-form';
-import { sameMailAddress } from './contact-copy';
+import '../service-flow/service-flow.css';
+import './account.css';
 
-const mailSpec: ContactFieldSpec = {
-  field: 'mailAddress',
+const mailConfig: ContactChangeConfig = {
+  kind: mailContact,
+  fieldId: 'contact-mailAddress',
   label: 'メールアドレス',
   support: '入力したアドレスに確認コードをお送りします。迷惑メール対策をご利用の場合は、確認コードのメールを受け取れるよう設定してください。',
-  inputMode: 'text',
-  autoComplete: 'email',
-  maxLength: 254,
-  display: (value) => value,
-  parse: (raw) => {
-    const parsed = MailAddressSchema.safeParse(raw);
-    return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'メールアドレスの形式が正しくありません。' };
-  },
-  same: sameMailAddress,
+  noun: 'メールアドレス',
+  currentLabel: '現在のメールアドレス',
+  offersUnconfirmed: true,
   changeOf: (mailAddress) => ({ key: 'contactMail', mailAddress }),
-  valueOf: (change) => (change?.key === 'contactMail' ? change.mailAddress : null),
-  alreadyConfirmed: 'ご登録のメールアドレスと同じです。確認済みのため変更の必要はありません。',
-  by: '',
+  enteredOf: (change) => (change?.key === 'contactMail' ? change.mailAddress : null),
+  otpLead: (_shown, confirming) =>
+    `このメールアドレスに6桁の確認コードをお送りします。確認コードを入力すると、${confirming ? '確認済みになります' : '新しい連絡先として登録されます'}。`,
+  submitLabel: (confirming) => (confirming ? '認証して確認する' : '認証して登録する'),
+  savingLine: (confirming) => (confirming ? '確認しています。' : '登録しています。'),
 };
 
 export function ContactEmailPage() {
   const actor = useFlowActor('account');
   const value = useSelector(actor, (state) => state.value);
-  const contact = useSelector(actor, (state) => state.context.profile?.userInfo.mailAddress);
-  if (contact === undefined) return <LeavingPage />;
   return match(value)
-    .with('contactEmail', () => <ContactChangeForm actor={actor} step="edit" spec={mailSpec} contact={contact} />)
-    .with('contactEmailVerifying', () => <ContactChangeForm actor={actor} step="verifying" spec={mailSpec} contact={contact} />)
-    .with('contactEmailSaving', () => <ContactChangeForm actor={actor} step="saving" spec={mailSpec} contact={contact} />)
+    .with('contactEmail', () => <ContactChangeView actor={actor} step="edit" config={mailConfig} />)
+    .with('contactEmailVerifying', () => <ContactChangeView actor={actor} step="verifying" config={mailConfig} />)
+    .with('contactEmailSaving', () => <ContactChangeView actor={actor} step="saving" config={mailConfig} />)
     .with(P.string, () => <LeavingPage />)
     .exhaustive();
 }

@@ -4,49 +4,37 @@
  * kept as 11 digits and shown 3-4-4 (spec section 5).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { match, P } from 'ts-pattern';
-import { formatMobilePhone } from '../../../contracts/text/number-format';
 import { LeavingPage } from './account-steps';
+import { ContactChangeView, type ContactChangeConfig } from './contact-change';
+import { phoneContact } from './contact-kinds';
 import { useFlowActor } from '../service-flow/use-flow-actor';
-import { ContactChangeForm, type ContactFieldSpec } from './contact-change-form';
-import { samePhoneNumber } from './contact-copy';
+import '../service-flow/service-flow.css';
+import './account.css';
 
-// The mobile-number check carries the numbering plan (~30 KB gzip): it loads beside the page, not in it.
-const loadMobilePhoneSchema = () => import('../../../contracts/text/mobile-phone-schema');
-
-const phoneSpec: ContactFieldSpec = {
-  field: 'phoneNumber',
+const phoneConfig: ContactChangeConfig = {
+  kind: phoneContact,
+  fieldId: 'contact-phoneNumber',
   label: '携帯電話番号',
   support: '070・080・090で始まる11桁（例：090-1234-5678）。ハイフンはなくても入力できます。入力した番号にSMSで確認コードをお送りします。',
-  inputMode: 'numeric',
-  autoComplete: 'tel-national',
-  maxLength: 20,
-  display: formatMobilePhone,
-  parse: async (raw) => {
-    const schema = await loadMobilePhoneSchema().catch(() => null);
-    if (schema === null) return { error: '番号を確認できませんでした。通信状態をご確認のうえ、もう一度お試しください。' };
-    const parsed = schema.MobilePhoneSchema.safeParse(raw);
-    return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? '携帯電話番号を入力してください。' };
-  },
-  same: samePhoneNumber,
+  noun: '携帯電話番号',
+  currentLabel: '現在の携帯電話番号',
+  offersUnconfirmed: true,
   changeOf: (phoneNumber) => ({ key: 'contactPhone', phoneNumber }),
-  valueOf: (change) => (change?.key === 'contactPhone' ? change.phoneNumber : null),
-  alreadyConfirmed: 'ご登録の連絡先電話番号と同じです。確認済みのため変更の必要はありません。',
-  by: 'SMSで',
+  enteredOf: (change) => (change?.key === 'contactPhone' ? change.phoneNumber : null),
+  otpLead: (_shown, confirming) =>
+    `この携帯電話番号にSMSで6桁の確認コードをお送りします。確認コードを入力すると、${confirming ? '確認済みになります' : '新しい連絡先として登録されます'}。`,
+  submitLabel: (confirming) => (confirming ? '認証して確認する' : '認証して登録する'),
+  savingLine: (confirming) => (confirming ? '確認しています。' : '登録しています。'),
 };
 
 export function ContactPhonePage() {
   const actor = useFlowActor('account');
   const value = useSelector(actor, (state) => state.value);
-  const contact = useSelector(actor, (state) => state.context.profile?.userInfo.phoneNumber);
-  // Fetched while the customer types, so the check is there when they send.
-  useEffect(() => void loadMobilePhoneSchema().catch(() => undefined), []);
-  if (contact === undefined) return <LeavingPage />;
   return match(value)
-    .with('contactPhone', () => <ContactChangeForm actor={actor} step="edit" spec={phoneSpec} contact={contact} />)
-    .with('contactPhoneVerifying', () => <ContactChangeForm actor={actor} step="verifying" spec={phoneSpec} contact={contact} />)
-    .with('contactPhoneSaving', () => <ContactChangeForm actor={actor} step="saving" spec={phoneSpec} contact={contact} />)
+    .with('contactPhone', () => <ContactChangeView actor={actor} step="edit" config={phoneConfig} />)
+    .with('contactPhoneVerifying', () => <ContactChangeView actor={actor} step="verifying" config={phoneConfig} />)
+    .with('contactPhoneSaving', () => <ContactChangeView actor={actor} step="saving" config={phoneConfig} />)
     .with(P.string, () => <LeavingPage />)
     .exhaustive();
 }

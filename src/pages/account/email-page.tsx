@@ -5,37 +5,27 @@
  */
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
-import { mailAddressProofProblem } from '../../../contracts/account/contact-proof-rules';
-import { MailAddressSchema } from '../../../contracts/text/field-schemas';
 import { LeavingPage } from './account-steps';
 import { ContactChangeView, type ContactChangeConfig } from './contact-change';
+import { mailContact } from './contact-kinds';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import '../service-flow/service-flow.css';
 import './account.css';
 
 const emailConfig: ContactChangeConfig = {
+  kind: mailContact,
   fieldId: 'update-mail-address',
-  field: 'mailAddress',
   label: '新しいメールアドレス',
   support: '例：taro@example.jp。このアドレスに確認コードをお送りします。ドメイン指定受信をお使いの方は、お知らせが届くよう設定してください。',
-  inputMode: 'email',
-  autoComplete: 'email',
-  maxLength: 254,
+  noun: 'メールアドレス',
   currentLabel: '現在のメールアドレス',
-  contactOf: (info) => info.mailAddress,
-  show: (value) => value,
-  tidy: (input) => input.normalize('NFKC').trim(),
-  parse: (input, onFile) => {
-    const parsed = MailAddressSchema.safeParse(input);
-    if (!parsed.success) return Promise.resolve({ error: parsed.error.issues[0]?.message ?? 'メールアドレスを入力してください。' });
-    const problem = mailAddressProofProblem(parsed.data, onFile);
-    return Promise.resolve(problem === null ? { value: parsed.data } : { error: problem });
-  },
+  offersUnconfirmed: false,
   changeOf: (mailAddress) => ({ key: 'mailAddress', mailAddress }),
   enteredOf: (change) => (change?.key === 'mailAddress' ? change.mailAddress : null),
   otpLead: (shown) => `ご本人さまの確認のため、${shown} に6桁の確認コードをメールでお送りします。確認できたアドレスが連絡先メールアドレスになります。`,
+  submitLabel: () => '認証して変更する',
   cancelLabel: 'メールアドレスの入力に戻る',
-  savingLine: 'メールアドレスを変更しています。',
+  savingLine: () => 'メールアドレスを変更しています。',
 };
 
 export function EmailPage() {

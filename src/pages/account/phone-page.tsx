@@ -4,49 +4,33 @@
  * the number is kept once the code is entered (docs/flows/account-menu.md section 2, ADR 0081).
  */
 import { useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import { match, P } from 'ts-pattern';
-import { phoneNumberProofProblem } from '../../../contracts/account/contact-proof-rules';
-import { normalizeDigitInput } from '../../../contracts/text/field-schemas';
-import { formatMobilePhone } from '../../../contracts/text/number-format';
 import { LeavingPage } from './account-steps';
 import { ContactChangeView, type ContactChangeConfig } from './contact-change';
+import { phoneContact } from './contact-kinds';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import '../service-flow/service-flow.css';
 import './account.css';
 
-// The numbering plan's metadata is heavy (mobile-number.ts): its own chunk, asked for when the page opens.
-const loadMobilePhoneSchema = () => import('../../../contracts/text/mobile-phone-schema').then((module) => module.MobilePhoneSchema);
-
 const phoneConfig: ContactChangeConfig = {
+  kind: phoneContact,
   fieldId: 'update-phone-number',
-  field: 'phoneNumber',
   label: '新しい携帯電話番号',
   support: '11桁（例：090-1234-5678）。全角数字やハイフンの有無は問いません。SMSを受け取れる番号を入力してください。',
-  inputMode: 'numeric',
-  autoComplete: 'tel-national',
-  maxLength: 20,
+  noun: '携帯電話番号',
   currentLabel: '現在の連絡先電話番号',
-  contactOf: (info) => info.phoneNumber,
-  show: formatMobilePhone,
-  tidy: (input) => formatMobilePhone(normalizeDigitInput(input)),
-  parse: async (input, onFile) => {
-    const parsed = (await loadMobilePhoneSchema()).safeParse(input);
-    if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? '携帯電話番号を入力してください。' };
-    const problem = phoneNumberProofProblem(parsed.data, onFile);
-    return problem === null ? { value: parsed.data } : { error: problem };
-  },
+  offersUnconfirmed: false,
   changeOf: (phoneNumber) => ({ key: 'phoneNumber', phoneNumber }),
   enteredOf: (change) => (change?.key === 'phoneNumber' ? change.phoneNumber : null),
   otpLead: (shown) => `ご本人さまの確認のため、${shown} にSMSで6桁の確認コードをお送りします。確認できた番号が連絡先電話番号になります。`,
+  submitLabel: () => '認証して変更する',
   cancelLabel: '電話番号の入力に戻る',
-  savingLine: '電話番号を変更しています。',
+  savingLine: () => '電話番号を変更しています。',
 };
 
 export function PhonePage() {
   const actor = useFlowActor('account');
   const value = useSelector(actor, (state) => state.value);
-  useEffect(() => void loadMobilePhoneSchema(), []);
   return match(value)
     .with('phone', () => <ContactChangeView actor={actor} step="edit" config={phoneConfig} />)
     .with('phoneVerifying', () => <ContactChangeView actor={actor} step="verifying" config={phoneConfig} />)

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ConfirmationStatus } from '../../../../contracts/codes';
 import { sampleProfile } from '../../../../machines/account-menu/model-entries';
 import { userBeforeDataOf, type UserBeforeData } from '../../../../machines/account-menu/account-data';
-import { contactResultOf, isConfirmedAlready, sameMailAddress } from '../../../../src/pages/account/contact-copy';
+import { contactResultOf } from '../../../../src/pages/account/contact-copy';
 
 const onFile: UserBeforeData = { ...userBeforeDataOf(sampleProfile), mailAddress: 'Yumi@example.jp', phoneNumber: '09012340021' };
 
@@ -26,14 +25,5 @@ describe('連絡先の変更完了で知らせる内容', () => {
   it('連絡先の変更でなければ何も示さないこと', () => {
     expect(contactResultOf({ key: 'loginId', loginId: 'yumi.kato' }, onFile)).toBeNull();
     expect(contactResultOf(null, onFile)).toBeNull();
-  });
-});
-
-describe('変更の必要がない連絡先', () => {
-  it('確認済みの同じ値だけを断り、未確認の同じ値は確認のために通すこと', () => {
-    const confirmed = { value: 'yumi@example.jp', status: ConfirmationStatus.Confirmed };
-    expect(isConfirmedAlready(confirmed, 'YUMI@example.jp', sameMailAddress)).toBe(true);
-    expect(isConfirmedAlready(confirmed, 'yumi.home@example.jp', sameMailAddress)).toBe(false);
-    expect(isConfirmedAlready({ ...confirmed, status: ConfirmationStatus.Unconfirmed }, 'yumi@example.jp', sameMailAddress)).toBe(false);
   });
 });
