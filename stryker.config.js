@@ -5,8 +5,8 @@ import mutationFolders from './stryker/folders.json' with { type: 'json' };
  * Mutation report (docs/decisions/0086-stryker-mutation-report.md, docs/testing.md). One folder a
  * run, named by MUTATION_FOLDER; `npm run mutation` runs them in turn and prints the score of each.
  */
-const folder = process.env.MUTATION_FOLDER ?? 'navigation';
-const mutate = /** @type {Record<string, string[]>} */ (mutationFolders)[folder];
+const folder = process.env.MUTATION_FOLDER ?? 'navigation-rules';
+const mutate = /** @type {Record<string, { mutate: string[] }>} */ (mutationFolders)[folder]?.mutate;
 if (!mutate) throw new Error(`MUTATION_FOLDER: ${folder} is none of ${Object.keys(mutationFolders).join(', ')}`);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */

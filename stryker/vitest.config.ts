@@ -1,40 +1,26 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import folders from './folders.json';
 
 /**
- * The tests Stryker runs against each mutant (docs/decisions/0086-stryker-mutation-report.md):
- * the ones that state behaviour of the mutated folders. Not the server (its own database per
- * file, minutes), not Playwright, and not the tests that compare source text or committed
- * exports with the code (statecharts-fresh, mutants.test.ts): those fail on any edit, so a kill
- * by them says nothing about behaviour.
+ * The tests Stryker runs against the mutants of one folder (MUTATION_FOLDER, set by
+ * stryker.config.js; docs/decisions/0086-stryker-mutation-report.md): the tests that state the
+ * behaviour of that folder. Never the server (its own database per file, minutes) nor Playwright;
+ * never the tests that compare source text or committed exports with the code (statecharts-fresh,
+ * mutants.test.ts): they fail on any edit, so a kill by them says nothing about behaviour.
  */
+// eslint-disable-next-line no-restricted-syntax -- Stryker passes the folder to its runners this way.
+const folder = (process.env.MUTATION_FOLDER ?? 'navigation-rules') as keyof typeof folders;
+const tests: readonly string[] = folders[folder].tests;
+const inApp = (glob: string) => glob.startsWith('test/app/');
+
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'unit', environment: 'node', include: tests.filter((glob) => !inApp(glob)) } },
+  { extends: true, test: { name: 'app', environment: 'jsdom', setupFiles: ['test/app/support/setup.ts'], include: tests.filter(inApp) } },
+];
+
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   plugins: [react()],
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          environment: 'node',
-          include: [
-            'test/machines/**/*.test.ts',
-            'test/mbt/**/*.test.ts',
-            'test/contracts/**/*.test.ts',
-            'test/scripts/scxml-replay.test.ts',
-          ],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'app',
-          environment: 'jsdom',
-          setupFiles: ['test/app/support/setup.ts'],
-          include: ['test/app/navigation/**/*.test.{ts,tsx}', 'test/app/flows/**/*.test.{ts,tsx}', 'test/app/router/**/*.test.{ts,tsx}'],
-        },
-      },
-    ],
-  },
+  test: { projects: projects.filter((project) => (project.test?.include ?? []).length > 0) },
 });
