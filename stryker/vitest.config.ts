@@ -22,5 +22,9 @@ const projects: TestProjectInlineConfiguration[] = [
 export default defineConfig({
   root: new URL('..', import.meta.url).pathname,
   plugins: [react()],
-  test: { projects: projects.filter((project) => (project.test?.include ?? []).length > 0) },
+  test: {
+    // Instrumented code on a shared, loaded box: the app router's render tests need more than 5 s.
+    testTimeout: 30_000,
+    projects: projects.filter((project) => (project.test?.include ?? []).length > 0),
+  },
 });

@@ -48,6 +48,12 @@ describe('otp（ワンタイムパスワード）', () => {
     expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'email' })).toBe(true);
   });
 
+  it('メールアドレスがなければメールは選べず、SMSに代わって送ることもないこと', () => {
+    const { actor } = start([ok(okResponse)], [ok(okResponse)], { ...both, mailAddress: null });
+    expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'email' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'sms' })).toBe(true);
+  });
+
   it('送信失敗（W0012）なら送信先の選択に戻りW0012を表示すること', async () => {
     const { actor } = start([ng('W0012')]);
     actor.send({ type: 'otp.send', channel: 'email' });
