@@ -103,4 +103,13 @@ describe('cardProvider（カード決済事業者との往復）', () => {
     await waitFor(actor, (s) => s.status === 'done');
     expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'W0010' });
   });
+
+  it('戻った後の確認の通信に失敗したらそのエラーコード付きのfailedで終わること', async () => {
+    const h = harness([fail(failures.congestion)]);
+    const actor = createActor(h.machine, { input }).start();
+    await waitFor(actor, (s) => s.hasTag('external'));
+    actor.send({ type: 'provider.returned', outcome: 'completed' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'W0010' });
+  });
 });

@@ -48,6 +48,12 @@ describe('otp（ワンタイムパスワード）', () => {
     expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'email' })).toBe(true);
   });
 
+  it('メールアドレスがなければメールは選べず、SMSに代わって送ることもないこと', () => {
+    const { actor } = start([ok(okResponse)], [ok(okResponse)], { ...both, mailAddress: null });
+    expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'email' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'otp.send', channel: 'sms' })).toBe(true);
+  });
+
   it('送信失敗（W0012）なら送信先の選択に戻りW0012を表示すること', async () => {
     const { actor } = start([ng('W0012')]);
     actor.send({ type: 'otp.send', channel: 'email' });
@@ -133,4 +139,29 @@ describe('otp（ワンタイムパスワード）', () => {
     actor.send({ type: 'otp.cancel' });
     expect(actor.getSnapshot().output).toEqual({ outcome: 'cancelled' });
   });
+
+  it('確認の通信に失敗したらそのエラーコード付きのエラーで終わること', async () => {
+    const { actor } = start([ok(okResponse)], [fail(failures.congestion)]);
+    actor.send({ type: 'otp.send', channel: 'email' });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'otp.submit', code: '123456' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'W0010' });
+  });
+
+  // What otp/send accepts (contracts/api/otp.ts): the purpose only where the code proves an
+  // address, and on SMS only for a contact change; no purpose key at all otherwise.
+  it('送信の本文は目的に応じてotp/sendが受け付ける形であること', async () => {
+    const bodyFor = async (channel: 'email' | 'sms', purpose?: OtpInput['purpose']) => {
+      const { actor, sendOtp } = start([ok(okResponse)], [ok(okResponse)], purpose === undefined ? both : { ...both, purpose });
+      actor.send({ type: 'otp.send', channel });
+      await vi.advanceTimersByTimeAsync(0);
+      return sendOtp.calls[0]?.body;
+    };
+    expect(await bodyFor('email')).toStrictEqual({ mailAddress: 'taro@example.jp' });
+    expect(await bodyFor('email', 'mailAddressConfirmation')).toStrictEqual({ mailAddress: 'taro@example.jp', purpose: 'mailAddressConfirmation' });
+    expect(await bodyFor('sms', 'contactChange')).toStrictEqual({ phoneNumber: '09012345678', type: 'SMS', purpose: 'contactChange' });
+    expect(await bodyFor('sms', 'mailAddressConfirmation')).toStrictEqual({ phoneNumber: '09012345678', type: 'SMS' });
+  });
 });
+

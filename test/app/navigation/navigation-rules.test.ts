@@ -387,3 +387,63 @@ describe('flow guard', () => {
     await expect(go('/Top', broken)).rejects.toThrow('boom');
   });
 });
+
+// Cases the mutation report found unstated (docs/mutation-survivors.md).
+describe('what the rules leave alone', () => {
+  it('an unknown page with a redirect or pageId parameter goes on to the not-found page', async () => {
+    expect(await go('/NoSuchPage?redirect=https%3A%2F%2Forder.sandbox.localhost%2F', services().services)).toEqual({ kind: 'proceed' });
+    expect(await go('/NoSuchPage?pageId=ADB0001', services().services)).toEqual({ kind: 'proceed' });
+  });
+
+  it('/Redirect itself does not forward to /Redirect again', async () => {
+    const { services: s, remembered } = services();
+    const decision = await go(`/Redirect?redirect=${encodeURIComponent('https://order.sandbox.localhost/order')}`, s);
+    expect(decision).not.toEqual({ kind: 'redirect', to: '/Redirect' });
+    expect(remembered).toEqual([]);
+  });
+
+  it('pageId is read only on /Top, and names neither an unknown page nor /Top itself', async () => {
+    expect(await go('/OptionServices?pageId=ADB0001', services().services)).toEqual({ kind: 'proceed' });
+    expect(await go('/Top?pageId=NOPE0000', services().services)).toEqual({ kind: 'proceed' });
+    expect(await go('/Top?pageId=CMN0002', services().services)).toEqual({ kind: 'proceed' });
+  });
+
+  it('/Invoice without parameters keeps no invoice link', async () => {
+    const fake = services({ session: new CallFailure(401, 'A0401') });
+    expect(await go('/Invoice', fake.services)).toEqual({ kind: 'document', href: '/auth/login?returnTo=%2FInvoice&type=8' });
+    expect(fake.invoiceLinks).toEqual([]);
+  });
+});
+
+describe('session and regulation failures', () => {
+  it('a session check that fails other than 401 is the error page with its code, not a sign-on', async () => {
+    expect(await go('/OptionServices', services({ session: new CallFailure(429, 'W0010') }).services)).toEqual({
+      kind: 'error',
+      code: 'W0010',
+      endDate: undefined,
+    });
+  });
+
+  it('a level-1 page asks no step-up of a sign-in that is not recent', async () => {
+    expect(await go('/Top', services({ session: { ...session, lv2Authed: false } }).services)).toEqual({ kind: 'proceed' });
+  });
+
+  it('answers E9998 for a session without a session token', async () => {
+    expect(await go('/Top', services({ session: { ...session, sessionToken: '' } }).services)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('a regulation answer without a code is the maintenance error E0005', async () => {
+    expect(await go('/OptionServices', services({ regulation: new CallFailure(503, undefined) }).services)).toEqual({
+      kind: 'error',
+      code: 'E0005',
+      endDate: undefined,
+    });
+  });
+
+  it('an unexpected failure of the regulation check is thrown on, not shown as maintenance', async () => {
+    const { services: s } = services();
+    const broken = { ...s, checkRegulation: vi.fn(() => Promise.reject(new TypeError('boom'))) };
+    await expect(go('/OptionServices', broken)).rejects.toThrow('boom');
+  });
+});
+
