@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { contactOf, expectBackSuppressed, expectPage, outboxMessages } from '../support/anshin';
-import { completeProviderSignIn, DEMO_PASSWORD, signIn } from '../support/sign-in';
+import { completeProviderSignIn, CredentialsChangedInRun, DEMO_PASSWORD, signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
 const Menu = ['/AccountMenu', 'アカウント管理'] as const;
@@ -20,7 +20,7 @@ const LoginIdCompleted = ['/AccountMenu/SbidSet/Completed', 'ログインIDの�
 const PasswordChange = ['/AccountMenu/PasswordSet/Change', 'パスワードの変更'] as const;
 const PasswordCompleted = ['/AccountMenu/PasswordSet/Completed', 'パスワードの変更完了'] as const;
 
-const OldLoginId = 'demo20';
+const OldLoginId = CredentialsChangedInRun;
 const NewLoginId = 'kobayashi.makoto-20';
 const NewPassword = 'sapporo kita ichijo 2-1 tower';
 const { mailAddress } = contactOf(OldLoginId);

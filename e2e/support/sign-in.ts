@@ -6,6 +6,12 @@ import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
+/**
+ * The demo customer whose login ID and password e2e/account/credentials.spec.ts changes during
+ * the run (ADR 0007): no other spec may sign in as it, since its seeded pair stops working.
+ */
+export const CredentialsChangedInRun = 'demo20';
+
 /** Completes the provider's pages once the browser is on its sign-in form. */
 export async function completeProviderSignIn(page: Page, loginId: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByRole('textbox', { name: 'ログインID' }).fill(loginId);
