@@ -3,6 +3,7 @@
  * no rows has the defaults: notices about the amount billed and about the services in use by
  * e-mail, no campaigns, nothing by SMS (opt-in for advertising, Act on Specified Electronic Mail).
  */
+import { maySwitchOn } from '../../contracts/account/channel-rules';
 import { eq } from 'drizzle-orm';
 import { OptinNoticeSchema, type Optin } from '../../contracts/api/account-optins';
 import { lockCustomer } from '../contracts/customer-lock';
@@ -39,10 +40,10 @@ export function updateOptins(effect: Effect, actor: Actor, next: readonly Optin[
     const issues: Issue[] = [];
     next.forEach((optin, index) => {
       const was = before[index];
-      if (optin.email && !was?.email && !customer.mailAddressConfirmed) {
+      if (optin.email && !maySwitchOn({ contactConfirmed: customer.mailAddressConfirmed, alreadyOn: was?.email === true })) {
         issues.push({ path: `body.optins.${index}.email`, message: 'メールアドレスが確認済みではないため、メールで受け取る設定にできません。' });
       }
-      if (optin.sms && !was?.sms && !customer.contactPhoneConfirmed) {
+      if (optin.sms && !maySwitchOn({ contactConfirmed: customer.contactPhoneConfirmed, alreadyOn: was?.sms === true })) {
         issues.push({ path: `body.optins.${index}.sms`, message: '連絡先電話番号が確認済みではないため、SMSで受け取る設定にできません。' });
       }
     });

@@ -2,6 +2,7 @@
  * Security settings (docs/decisions/0078-account-endpoints.md): the notice after each sign-in,
  * and when the password last changed. The notice itself is sent by sign-on (sign-in-notice.ts).
  */
+import { maySwitchOn } from '../../contracts/account/channel-rules';
 import { eq } from 'drizzle-orm';
 import type { SecuritySettings, SignInNoticeChannel } from '../../contracts/api/account-security';
 import { Channel } from '../../contracts/codes';
@@ -33,10 +34,11 @@ export function updateSecuritySettings(
   return effect(async (tx) => {
     const customer = await lockCustomer(tx, actor.sbSystemId);
     if (channel === customer.signInNoticeChannel) return toSecuritySettings(customer);
-    if (channel === Channel.AccountIdSms && !customer.contactPhoneConfirmed) {
+    // The channel differs from the one on file (answered above), so it is newly switched on.
+    if (channel === Channel.AccountIdSms && !maySwitchOn({ contactConfirmed: customer.contactPhoneConfirmed, alreadyOn: false })) {
       throw invalidRequest([{ path: 'body.signInNoticeChannel', message: '連絡先電話番号が確認済みではないため、SMSで受け取る設定にできません。' }]);
     }
-    if (channel === Channel.AccountIdEmail && !customer.mailAddressConfirmed) {
+    if (channel === Channel.AccountIdEmail && !maySwitchOn({ contactConfirmed: customer.mailAddressConfirmed, alreadyOn: false })) {
       throw invalidRequest([{ path: 'body.signInNoticeChannel', message: 'メールアドレスが確認済みではないため、メールで受け取る設定にできません。' }]);
     }
     const [updated] = await tx

@@ -1,8 +1,9 @@
 /**
- * What the receive-settings pages share: which channels a customer may switch on (the server's
- * rule: a channel newly switched on needs its contact confirmed; one already on may stay on) and
+ * What the receive-settings pages share: which channels a customer may switch on (the rule the
+ * server refuses by, contracts/account/channel-rules.ts) and
  * how a setting reads in Japanese.
  */
+import { maySwitchOn } from '../../../contracts/account/channel-rules';
 import { ConfirmationStatus } from '../../../contracts/codes';
 import type { Optin } from '../../../contracts/api/account-optins';
 import type { AccountProfile } from '../../../machines/account-menu/account-data';
@@ -13,7 +14,10 @@ export type OptinChannel = 'email' | 'sms';
 export function choosableChannels(profile: AccountProfile, onFile: Optin): readonly OptinChannel[] {
   const mailConfirmed = profile.userInfo.mailAddress.status === ConfirmationStatus.Confirmed;
   const phoneConfirmed = profile.userInfo.phoneNumber.status === ConfirmationStatus.Confirmed;
-  return [...(mailConfirmed || onFile.email ? (['email'] as const) : []), ...(phoneConfirmed || onFile.sms ? (['sms'] as const) : [])];
+  return [
+    ...(maySwitchOn({ contactConfirmed: mailConfirmed, alreadyOn: onFile.email }) ? (['email'] as const) : []),
+    ...(maySwitchOn({ contactConfirmed: phoneConfirmed, alreadyOn: onFile.sms }) ? (['sms'] as const) : []),
+  ];
 }
 
 /** "メール・SMS", "メール", "受け取らない". */
