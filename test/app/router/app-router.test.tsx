@@ -4,7 +4,6 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from 'xstate';
 import { describeError } from '../../../contracts/error-catalogue';
-import { pageTable } from '../../../machines/page-table';
 import { configureApiClient, resetApiClient } from '../../../src/api/api-client';
 import { createAppConfig } from '../../../src/config/app-config';
 import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-registry';
@@ -131,17 +130,6 @@ describe('routes from the page table', () => {
     renderApp('/NoSuchPage');
     expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ページが見つかりません');
-  });
-
-  // Pages go live one by one (the account menu's last ones are being built); any one not yet live will do.
-  const notLive = pageTable.find((page) => !page.live);
-  it.runIf(notLive !== undefined)('shows E9999 for a page that is not live', async () => {
-    const path = notLive?.path ?? '';
-    const { router } = renderApp('/NoSuchPage');
-    expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
-    await act(() => router.navigate({ to: path }));
-    expect(await screen.findByText(describeError('E9999').message)).toBeTruthy();
-    expect(router.state.location.pathname).toBe(path);
   });
 
   it('matches paths as the page table spells them', async () => {
