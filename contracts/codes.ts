@@ -3,18 +3,23 @@
  * spec gives it, behind a readable name. Everything that sends or compares a code uses these.
  */
 import { z } from 'zod/mini';
+import { catalogueServices, perService, ServiceCatalogue, type CatalogueService } from './services/catalogue';
 
+/** The services' ids, numbers and plans come from the service catalogue (spec section 3). */
+type ServiceIdOf<S> = S extends { readonly serviceId: infer Id } ? Id : never;
+type PlanIdOf<S> = S extends { readonly plans: readonly (infer Plan)[] } ? (Plan extends { readonly planId: infer Id } ? Id : never) : never;
+export type ServiceIdValue = ServiceIdOf<CatalogueService>;
+export type PlanIdValue = PlanIdOf<CatalogueService>;
+
+/** The services the portal's own code names; every other use reads the catalogue. */
 export const ServiceId = {
-  DataStorage: '223',
-  BasketLive: '231',
-  InStoreSupport: '237',
+  DataStorage: ServiceCatalogue.anshinDataBox.serviceId,
+  BasketLive: ServiceCatalogue.basketLive.serviceId,
+  InStoreSupport: ServiceCatalogue.inStoreSupport.serviceId,
 } as const;
-export const ServiceIdSchema = z.enum([ServiceId.DataStorage, ServiceId.BasketLive, ServiceId.InStoreSupport]);
-export type ServiceIdValue = z.infer<typeof ServiceIdSchema>;
+export const ServiceIdSchema = z.enum(catalogueServices.map((service) => service.serviceId) as [ServiceIdValue, ...ServiceIdValue[]]);
 
-/** Service numbers from the catalogue; the in-store support service has none in the spec. */
-export const ServiceNumber = { DataStorage: '02', BasketLive: '03' } as const;
-
+/** The plans the portal's own code names (checked against the catalogue by their type). */
 export const PlanId = {
   DataStorage: '225',
   BasketLive: '232',
@@ -25,15 +30,12 @@ export const PlanId = {
   InStoreSupport238: '238',
   InStoreSupport239: '239',
   InStoreSupport241: '241',
-} as const;
-export const PlanIdSchema = z.enum(Object.values(PlanId) as [PlanIdValue, ...PlanIdValue[]]);
-export type PlanIdValue = (typeof PlanId)[keyof typeof PlanId];
+} as const satisfies Record<string, PlanIdValue>;
+export const PlanIdSchema = z.enum(catalogueServices.flatMap((service) => service.plans.map((plan) => plan.planId)) as [PlanIdValue, ...PlanIdValue[]]);
 
-export const PlansByService: Record<ServiceIdValue, readonly PlanIdValue[]> = {
-  [ServiceId.DataStorage]: [PlanId.DataStorage],
-  [ServiceId.BasketLive]: [PlanId.BasketLive, PlanId.BasketLive1, PlanId.BasketLive2, PlanId.BasketLive3, PlanId.BasketLive4],
-  [ServiceId.InStoreSupport]: [PlanId.InStoreSupport238, PlanId.InStoreSupport239, PlanId.InStoreSupport241],
-};
+export const PlansByService: Readonly<Record<ServiceIdValue, readonly PlanIdValue[]>> = perService((service) =>
+  service.plans.map((plan) => plan.planId),
+);
 
 /** Sign-on request types (spec section 4). */
 export const SignOnType = {

@@ -3,10 +3,10 @@
  * them: anything else is E0008 and changes nothing) and the app (which offers only these
  * actions). The lifecycle itself is our decision: docs/decisions/0009-codes-not-shown.md.
  */
+import { perService } from './services/catalogue';
 import {
   ContractStatus,
   RequestType,
-  ServiceId,
   type ContractStatusValue,
   type RequestTypeValue,
   type ServiceIdValue,
@@ -43,15 +43,11 @@ export function allowedActions(state: ServiceState): readonly ServiceAction[] {
 }
 
 /**
- * What each service offers at all, from the pages spec section 2 gives it: only data storage
+ * What each service offers at all, from its entry in the service catalogue: only data storage
  * resumes, only basket live changes plan, and the in-store support service is applied for in a
  * shop and has no payment pages (docs/decisions/0008-contract-lifecycle.md).
  */
-export const ActionsByService: Record<ServiceIdValue, readonly ServiceAction[]> = {
-  [ServiceId.DataStorage]: ['apply', 'changePayment', 'cancel', 'cancelReservation', 'resume'],
-  [ServiceId.BasketLive]: ['apply', 'changePayment', 'cancel', 'cancelReservation', 'changePlan'],
-  [ServiceId.InStoreSupport]: ['cancel', 'cancelReservation'],
-};
+export const ActionsByService: Readonly<Record<ServiceIdValue, readonly ServiceAction[]>> = perService((service) => service.actions);
 
 /** The actions a customer may take now on one service: lawful in the state and offered by the service. */
 export function allowedActionsFor(serviceId: ServiceIdValue, state: ServiceState): readonly ServiceAction[] {

@@ -3,10 +3,9 @@
  * one-line description. `SPEC-n.*` cites a section of portal-spec.md; `DEC.*` cites one of our
  * decisions (docs/flows/*.md and the ADRs named in the text).
  */
-export const Requirements = {
-  'SPEC-2.anshin-routes': 'あんしんデータボックスの各画面は仕様のパスに表示する',
-  'SPEC-2.basket-live-routes': 'バスケットLIVEの各画面は仕様のパスに表示する',
-  'SPEC-2.in-store-support-routes': 'スマホ設定サポート定額の各画面は仕様のパスに表示する',
+import { serviceDefinitions, type ServiceDefinition } from '../contracts/services/service-definition';
+
+const FlowRequirements = {
   'SPEC-4.guards.support-transition': 'サポート履歴の画面はご契約内容から進んだとき（遷移フラグ）だけ表示し、直接のアクセスは E9998 とする',
   'SPEC-2.no-back': '申込・変更・完了画面ではブラウザの戻るを抑止し W9999 を表示する',
   'SPEC-3.apply-info': '申込情報（applyInfo）に申込種別・プラン・支払方法・トークン値・同意・クーポンを保持する',
@@ -55,7 +54,6 @@ export const Requirements = {
   'SPEC-8.otp-unexpected': '想定外のワンタイムパスワードのメッセージはエラー画面へ',
   'SPEC-8.error-page': '正常に完了しなかった処理はエラー画面へ',
   'SPEC-8.support-detail-not-found': '無効なインデックスのサポート履歴の詳細は、取得できなかった旨を日本語でログに残しエラー処理へ',
-  'DEC.price': '月額550円(税込)、申込日から利用開始、翌月から課金と表示する（docs/flows/anshin-data-box.md）',
   'DEC.idempotent-submit': '登録・更新はフローごとのリクエストキーで冪等にし、結果不明のときだけ同じキーで再送できる',
   'DEC.card-verify': 'カード決済事業者から戻ったら結果をサーバーで確認し、戻り先URLを信用しない（ADR 0024）',
   'DEC.card-external': 'カード決済事業者にいる間は通信中の処理を持たず、保存して離れる（ADR 0024）',
@@ -69,10 +67,8 @@ export const Requirements = {
   'DEC.contract-load': 'フローの開始時にご契約内容を読み込み、状態と現在の支払方法で選べる操作を決める',
   'SPEC-4.flows.plan-change': 'バスケットLIVEのプラン変更はプラン変更・プラン変更完了の画面で行い、申込種別 20 で送る',
   'SPEC-8.e0008': '契約・利用状態が手続きを許さないときは E0008 とし、何も変えない',
-  'DEC.in-store-support-lineup': 'スマホ設定サポート定額のプランと税込月額はサービス定義の3プラン（ADR 0072）',
   'DEC.continued-use-benefit': '継続利用特典は契約の開始日から6か月ごとに付与（1年ごとに1,000ポイント、その間の半年は500ポイント。ADR 0072）',
   'DEC.reckoning-date': '精算日での解約予約（06）は継続利用特典の算定期間の最終日に解約し、その期間の特典を受け取れる（ADR 0072）',
-  'DEC.plan-lineup': 'バスケットLIVEのプランと税込月額はサービス定義の5プラン（docs/flows/basket-live.md）',
   'DEC.plan-change-active-only': 'プラン変更は利用中（active）の契約だけができる（それ以外は E0008）',
   'DEC.plan-change-pending': '変更予約中は予約中のプランを選べず、現在のプランを選ぶと予約の取り消しになる',
   'DEC.plan-change-quote': '確定前に現在と変更後のプラン・月額・差額・適用日を表示する（planChangeQuote）',
@@ -106,10 +102,34 @@ export const Requirements = {
   'DEC.account-receive': '受信設定はお知らせの種類ごとにメール・SMSで受け取るかを選び、受信設定のご案内で各お知らせを説明する',
 } as const;
 
-export type RequirementId = keyof typeof Requirements;
+type ServiceRequirementId = `SPEC-2.${ServiceDefinition['slug']}-routes` | `DEC.${ServiceDefinition['slug']}-lineup`;
+export type RequirementId = keyof typeof FlowRequirements | ServiceRequirementId;
 
-/** A requirement id a service definition names (contracts/ cannot import this list); throws at load time for an unknown one. */
-export function requirementId(id: string): RequirementId {
-  if (!Object.hasOwn(Requirements, id)) throw new Error(`unknown requirement id: ${id}`);
-  return id as RequirementId;
+/** The two requirements every service of the catalogue has: its routes and its plan lineup. */
+export function serviceRequirements(service: Pick<ServiceDefinition, 'slug'>): { readonly routes: RequirementId; readonly lineup: RequirementId } {
+  return { routes: `SPEC-2.${service.slug}-routes`, lineup: `DEC.${service.slug}-lineup` };
 }
+
+function lineupText(service: ServiceDefinition): string {
+  const plans = service.plans.map((plan) => `${plan.name} 月額${plan.monthlyPrice.toLocaleString('ja-JP')}円`).join('、');
+  const billing = !service.actions.includes('apply')
+    ? 'お申し込みはショップで承る'
+    : service.firstMonthFree
+      ? '申込日から利用開始、翌月から課金'
+      : '申込日から利用開始、申込月から課金';
+  return `${service.name}のプランと税込月額（${plans}）、${billing}と表示する（サービスカタログ）`;
+}
+
+/** Every requirement id with its Japanese description; the services' own from the service catalogue. */
+export const Requirements: Readonly<Record<RequirementId, string>> = {
+  ...FlowRequirements,
+  ...Object.fromEntries(
+    serviceDefinitions.flatMap((service) => {
+      const ids = serviceRequirements(service);
+      return [
+        [ids.routes, `${service.name}の各画面は仕様のパスに表示する`],
+        [ids.lineup, lineupText(service)],
+      ];
+    }),
+  ),
+} as Record<RequirementId, string>;

@@ -1,6 +1,6 @@
 /**
- * The data storage service あんしんデータボックス (service 223, plan 225): its ids, the price we
- * decided where the spec shows none, and its storage usage
+ * The data storage service あんしんデータボックス (service 223, plan 225): its ids and its
+ * storage usage (its price is in the service catalogue)
  * (docs/flows/anshin-data-box.md). The calls every service submits are in service-requests.ts.
  */
 import { z } from 'zod/mini';
@@ -9,9 +9,6 @@ import { CustomerParams, NoBody, NoQuery, defineEndpoint } from '../endpoint';
 
 export const AnshinServiceId = ServiceId.DataStorage;
 export const AnshinPlanId = PlanId.DataStorage;
-
-/** Our decision: 550 yen a month including tax, from the application day, charged from the next month. */
-export const AnshinPrice = { monthlyYenTaxIncluded: 550, firstMonthFree: true } as const;
 
 export const StorageUsageResponseSchema = z.object({
   usedBytes: z.int().check(z.nonnegative()),

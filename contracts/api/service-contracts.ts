@@ -4,15 +4,12 @@
  * Payment details are masked: a card shows its last 4 digits only.
  */
 import { z } from 'zod/mini';
-import { ContractStatusSchema, PaymentMethod, PlanIdSchema, ServiceId, ServiceIdSchema, type ServiceIdValue } from '../codes';
+import { ContractStatusSchema, PaymentMethod, PlanIdSchema, ServiceIdSchema, type ServiceIdValue } from '../codes';
+import { perService } from '../services/catalogue';
 import { ContinuedUseBenefitSchema } from '../services/continued-use-benefit';
 import { JstDateSchema } from './current-date';
 
-export const ServiceNames: Record<ServiceIdValue, string> = {
-  [ServiceId.DataStorage]: 'あんしんデータボックス',
-  [ServiceId.BasketLive]: 'バスケットLIVE',
-  [ServiceId.InStoreSupport]: 'スマホ設定サポート定額',
-};
+export const ServiceNames: Readonly<Record<ServiceIdValue, string>> = perService((service) => service.name);
 
 export const PaymentSummarySchema = z.object({
   value: z.enum(['01', '02']),

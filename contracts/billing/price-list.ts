@@ -1,13 +1,11 @@
 /**
  * The price list bills are computed from, keyed by service id: each optional service's plans with
  * their monthly prices (yen, consumption tax included), whether the application month is free,
- * whether coupons apply, and the tax rate. Built from the service definitions, the one place the
- * prices are decided (ADR 0069, ADR 0072, AnshinPrice), so a bill cannot disagree with the pages.
+ * whether coupons apply, and the tax rate. Built from the service catalogue, the one place the
+ * prices are decided (ADR 0069, ADR 0072), so a bill cannot disagree with the pages.
  */
 import type { PlanIdValue, ServiceIdValue } from '../codes';
-import { AnshinDataBox } from '../services/anshin-data-box';
-import { BasketLive } from '../services/basket-live';
-import { InStoreSupport } from '../services/in-store-support';
+import { perService } from '../services/catalogue';
 import type { ServiceDefinition } from '../services/service-definition';
 import type { TaxRate } from './bill-schemas';
 
@@ -44,11 +42,7 @@ function pricesOf(definition: ServiceDefinition): ServicePrices {
   };
 }
 
-export const PriceList: Readonly<Record<ServiceIdValue, ServicePrices>> = {
-  [AnshinDataBox.serviceId]: pricesOf(AnshinDataBox),
-  [BasketLive.serviceId]: pricesOf(BasketLive),
-  [InStoreSupport.serviceId]: pricesOf(InStoreSupport),
-};
+export const PriceList: Readonly<Record<ServiceIdValue, ServicePrices>> = perService(pricesOf);
 
 /** The prices of a service; RangeError for an id that is not one of ours. */
 export function servicePrices(serviceId: string): ServicePrices {

@@ -1,45 +1,26 @@
 /**
  * What the service-flow kit knows of an optional service (docs/decisions/0068-service-flow-kit.md):
- * its ids, plans and tax-included prices, how the entry judge's mail-address failure is treated,
- * whether coupons apply, route prefix and flow ids. Data only: the kit's machines
+ * its entry in the service catalogue (contracts/services/catalogue.ts): ids, plans and
+ * tax-included prices, the actions it offers, how the entry judge's mail-address failure is
+ * treated, whether coupons apply, route prefix and flow ids. The kit's machines
  * (machines/service-flow/) and views (src/pages/service-flow/) read it; its Japanese copy is in
- * its view (src/pages/<service>/); which actions a service offers stays in contracts/lifecycle.ts.
+ * its view (src/pages/<service>/).
  */
 import type { PlanIdValue, ServiceIdValue } from '../codes';
 import type { ServiceAction } from '../lifecycle';
+import { catalogueServices, type CatalogueEntry, type CataloguePlan, type CatalogueService } from './catalogue';
 
-export type ServicePlan = {
-  readonly planId: PlanIdValue;
-  readonly name: string;
-  /** Monthly price including consumption tax, in yen (総額表示). */
-  readonly monthlyPrice: number;
-  /** What the plan includes, one line. */
-  readonly includes: string;
-};
+export type ServicePlan = CataloguePlan & { readonly planId: PlanIdValue };
 
-export type ServiceDefinition = {
+/** A service catalogue entry with its ids typed as the spec's codes. */
+export type ServiceDefinition = Omit<CatalogueEntry, 'serviceId' | 'slug' | 'plans'> & {
   readonly serviceId: ServiceIdValue;
-  /** The catalogue's service number (spec section 3); null where the spec shows none. */
-  readonly number: string | null;
-  readonly name: string;
-  /** The spec's route prefix: every page of the service is the prefix and the page's suffix (spec section 2). */
-  readonly routePrefix: string;
-  /** The flows' machine ids start with it: `anshin` gives `anshinApply`, `anshinCancel`... */
-  readonly flowPrefix: string;
-  /** The first plan is the one an application starts with. */
+  readonly slug: CatalogueService['slug'];
   readonly plans: readonly [ServicePlan, ...ServicePlan[]];
-  /**
-   * The application month is free (charged from the next month) or charged in full. This and the
-   * two settings below are read only by the application flow, which a shop-applied service has not.
-   */
-  readonly firstMonthFree: boolean;
-  /** Spec section 5: a failure on the mail address alone is ignored, or the address is confirmed first. */
-  readonly mailAddressOnlyFailure: 'ignore' | 'confirm';
-  /** The application offers the coupon field (GET coupon/{couponCd}/judge). */
-  readonly coupons: boolean;
-  /** Requirement ids (machines/requirements.ts) the service's landing cites for its routes and price. */
-  readonly requirements: { readonly routes: string; readonly price: string };
 };
+
+/** Every service of the catalogue, in catalogue order. */
+export const serviceDefinitions: readonly ServiceDefinition[] = catalogueServices;
 
 /** The pages every service has, as suffixes of its route prefix (spec sections 2 and 4). */
 export const ServicePages = {

@@ -153,7 +153,7 @@ export const basketLivePlanChangeMachine = withScxml(setup({
     },
     choosing: {
       tags: [...changeTags, 'persistable'],
-      meta: pageMeta(ChangePage, ['SPEC-4.flows.plan-change', 'DEC.plan-lineup', 'DEC.plan-change-pending']),
+      meta: pageMeta(ChangePage, ['SPEC-4.flows.plan-change', 'DEC.basket-live-lineup', 'DEC.plan-change-pending']),
       on: {
         'plan.select': { guard: 'isOfferedPlan', actions: 'choosePlan' },
         'wizard.next': { guard: 'hasChosenPlan', target: 'quoting' },

@@ -46,7 +46,7 @@ import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent,
 import { errorCodeOf } from '../flow-errors';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';
-import { requirementId } from '../requirements';
+import { serviceRequirements } from '../requirements';
 import { js, withScxml, type ScxmlAssigns, type ScxmlSemantics } from '../scxml-semantics';
 import {
   NoTokens,
@@ -175,8 +175,7 @@ export function createApplyFlow(service: ServiceDefinition) {
   const ApplyPage = servicePath(service, 'apply');
   const CompletedPage = servicePath(service, 'applyCompleted');
   const applyPageTags: FlowTag[] = backTags(ApplyPage);
-  const routes = requirementId(service.requirements.routes);
-  const price = requirementId(service.requirements.price);
+  const { routes, lineup: price } = serviceRequirements(service);
   const confirmsMail = service.mailAddressOnlyFailure === 'confirm';
   const choosesPlan = service.plans.length > 1;
   const mailConfirmationFor = (mailCheckServiceId: MailCheckServiceId) =>

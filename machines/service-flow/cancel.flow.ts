@@ -14,7 +14,7 @@ import type { FlowContract } from '../../contracts/api/service-contracts';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
-import { requirementId } from '../requirements';
+import { serviceRequirements } from '../requirements';
 import { NoTokens, assigns, loadContractPort, submitErrorConds, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
 import { withScxml, type ScxmlSemantics } from '../scxml-semantics';
 import { ServiceStates } from '../../contracts/lifecycle';
@@ -137,7 +137,7 @@ export function createCancelFlow(service: ServiceDefinition) {
       loading: loadContractStep(service.serviceId, InformPage, 'inform'),
       inform: {
         tags: [...backTags(InformPage), 'persistable'],
-        meta: pageMeta(InformPage, ['SPEC-4.flows.cancel', requirementId(service.requirements.routes), 'DEC.cancel-no-otp']),
+        meta: pageMeta(InformPage, ['SPEC-4.flows.cancel', serviceRequirements(service).routes, 'DEC.cancel-no-otp']),
         on: { 'wizard.next': { guard: 'canCancel', target: 'confirm', actions: 'beginCancel' } },
       },
       confirm: {

@@ -18,7 +18,7 @@ import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { CardProviderOutput, ProviderOpenedEvent, ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import type { OtpEvent } from '../otp.machine';
-import { requirementId } from '../requirements';
+import { serviceRequirements } from '../requirements';
 import {
   NoTokens,
   assigns,
@@ -161,7 +161,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       loading: loadContractStep(service.serviceId, DetailPage, 'detail'),
       detail: {
         tags: ['persistable'],
-        meta: pageMeta(DetailPage, ['SPEC-4.flows.change-payment', requirementId(service.requirements.routes), 'DEC.contract-load']),
+        meta: pageMeta(DetailPage, ['SPEC-4.flows.change-payment', serviceRequirements(service).routes, 'DEC.contract-load']),
         on: { 'wizard.next': { guard: 'canChangePayment', target: 'paymentSelect', actions: 'beginChange' } },
       },
       paymentSelect: {

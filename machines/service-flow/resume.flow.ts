@@ -18,6 +18,7 @@ import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/
 import type { CardProviderOutput, ProviderOpenedEvent, ProviderReturn } from '../card-provider.machine';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import type { OtpEvent } from '../otp.machine';
+import { serviceRequirements } from '../requirements';
 import {
   assigns,
   cardDetails,
@@ -154,7 +155,7 @@ export function createResumeFlow(service: ServiceDefinition) {
         tags: [...confirmTags],
         meta: pageMeta(ConfirmPage, [
           'SPEC-4.flows.resume',
-          'SPEC-2.anshin-routes',
+          serviceRequirements(service).routes,
           'DEC.resume-payment',
           'SPEC-4.payment-method-codes',
           'SPEC-5.card-mask',

@@ -13,6 +13,7 @@ import {
   type ServiceUsageStatus,
 } from '../../contracts/api/service-contracts';
 import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
+import { serviceDefinitions } from '../../contracts/services/service-definition';
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
 import { notFound } from '../http/app-error';
@@ -22,7 +23,7 @@ import { isPlanChangeDue } from './due-plan-changes';
 export type ContractRow = typeof serviceContracts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
-const catalogueOrder: readonly ServiceIdValue[] = [ServiceId.DataStorage, ServiceId.BasketLive, ServiceId.InStoreSupport];
+const catalogueOrder: readonly ServiceIdValue[] = serviceDefinitions.map((service) => service.serviceId);
 
 function prepareCustomer(db: Db) {
   return db

@@ -6,7 +6,7 @@
  */
 import { RequestType, ServiceId, type RequestTypeValue, type ServiceIdValue } from '../../contracts/codes';
 import { ActionsByService, type ServiceAction } from '../../contracts/lifecycle';
-import { BasketLivePlans } from '../../contracts/services/basket-live';
+import { servicePrices } from '../../contracts/billing/price-list';
 import type { QuotablePlan } from '../../contracts/services/plan-change';
 
 const WithdrawalTypes: readonly RequestTypeValue[] = [
@@ -33,11 +33,8 @@ export function keepsStoredData(serviceId: ServiceIdValue): boolean {
   return serviceId === ServiceId.DataStorage;
 }
 
-/** The plans and prices a plan change is quoted from, for each service that offers one. */
-const PlanLineups: Partial<Record<ServiceIdValue, readonly QuotablePlan[]>> = {
-  [ServiceId.BasketLive]: BasketLivePlans,
-};
-
+/** The plan a plan change is quoted from: a plan of a service that offers the change (its lineup in the service catalogue). */
 export function planOf(serviceId: ServiceIdValue, planId: string): QuotablePlan | undefined {
-  return PlanLineups[serviceId]?.find((plan) => plan.planId === planId);
+  if (!offers(serviceId, 'changePlan')) return undefined;
+  return servicePrices(serviceId).plans.find((plan) => plan.planId === planId);
 }

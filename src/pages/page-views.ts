@@ -5,17 +5,13 @@
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { createElement, type ComponentType } from 'react';
-import { kitFlowId, servicePath, type KitFlowKind, type ServicePage } from '../../contracts/services/service-definition';
-import { ServiceRoutes, type ServiceRoute } from '../../contracts/services/service-routes';
-import { findLivePage, findPage, type PageEntry } from '../../machines/page-table';
+import type { ServicePage } from '../../contracts/services/service-definition';
+import { findLivePage, type PageEntry } from '../../machines/page-table';
 import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
 
 type ViewLoader = () => Promise<{ readonly default: ServiceView }>;
 type PageLoader = () => Promise<Record<string, unknown>>;
 
-const anshinView: ViewLoader = () => import('./anshin-data-box/anshin-view');
-const basketLiveView: ViewLoader = () => import('./basket-live/basket-live-view');
-const inStoreSupportView: ViewLoader = () => import('./in-store-support/in-store-support-view');
 const invoicePages: PageLoader = () => import('./invoice/invoice-pages');
 const receivePages: PageLoader = () => import('./account/receive-settings-pages');
 
@@ -28,31 +24,44 @@ function servicePage(view: ViewLoader, page: PageLoader, exportName: string): Ro
   }, 'Page');
 }
 
-/** The kit's pages (src/pages/service-flow/), each with the flow kind it belongs to. */
-const kitPages: Record<Exclude<ServicePage, 'planChange' | 'planCompleted'>, [KitFlowKind, PageLoader, string]> = {
-  landing: ['apply', () => import('./service-flow/landing-page'), 'LandingPage'],
-  apply: ['apply', () => import('./service-flow/apply-page'), 'ApplyPage'],
-  applyCompleted: ['apply', () => import('./service-flow/apply-completed-page'), 'ApplyCompletedPage'],
-  detail: ['changePayment', () => import('./service-flow/service-detail-page'), 'ServiceDetailPage'],
-  updatePayment: ['changePayment', () => import('./service-flow/update-payment-page'), 'UpdatePaymentPage'],
-  updateConfirm: ['changePayment', () => import('./service-flow/update-confirm-page'), 'UpdateConfirmPage'],
-  updateCompleted: ['changePayment', () => import('./service-flow/update-completed-page'), 'UpdateCompletedPage'],
-  cancelInform: ['cancel', () => import('./service-flow/cancel-inform-page'), 'CancelInformPage'],
-  cancelConfirm: ['cancel', () => import('./service-flow/cancel-confirm-page'), 'CancelConfirmPage'],
-  cancelCompleted: ['cancel', () => import('./service-flow/cancel-completed-page'), 'CancelCompletedPage'],
-  resumeConfirm: ['resume', () => import('./service-flow/resume-confirm-page'), 'ResumeConfirmPage'],
-  resumeCompleted: ['resume', () => import('./service-flow/resume-completed-page'), 'ResumeCompletedPage'],
+/** The kit's pages (src/pages/service-flow/), by the page of a service each shows. */
+type KitPage = Exclude<ServicePage, 'planChange' | 'planCompleted'>;
+const kitPages: Record<KitPage, readonly [PageLoader, string]> = {
+  landing: [() => import('./service-flow/landing-page'), 'LandingPage'],
+  apply: [() => import('./service-flow/apply-page'), 'ApplyPage'],
+  applyCompleted: [() => import('./service-flow/apply-completed-page'), 'ApplyCompletedPage'],
+  detail: [() => import('./service-flow/service-detail-page'), 'ServiceDetailPage'],
+  updatePayment: [() => import('./service-flow/update-payment-page'), 'UpdatePaymentPage'],
+  updateConfirm: [() => import('./service-flow/update-confirm-page'), 'UpdateConfirmPage'],
+  updateCompleted: [() => import('./service-flow/update-completed-page'), 'UpdateCompletedPage'],
+  cancelInform: [() => import('./service-flow/cancel-inform-page'), 'CancelInformPage'],
+  cancelConfirm: [() => import('./service-flow/cancel-confirm-page'), 'CancelConfirmPage'],
+  cancelCompleted: [() => import('./service-flow/cancel-completed-page'), 'CancelCompletedPage'],
+  resumeConfirm: [() => import('./service-flow/resume-confirm-page'), 'ResumeConfirmPage'],
+  resumeCompleted: [() => import('./service-flow/resume-completed-page'), 'ResumeCompletedPage'],
 };
 
-/** Every kit page of each service that the page table gives to the service's kit flow, by screen id. */
-function kitPageViews(services: readonly (readonly [ServiceRoute, ViewLoader])[]): Record<string, RouteComponent> {
+/**
+ * What a service brings to the router, in its own folder as `<slug>/<slug>.pages.ts`: its view
+ * (the copy the kit's pages show for it) and its screens by screen id, each a kit page or a page
+ * of its own flows. test/app/pages/page-views.test.ts checks a kit page against the page table.
+ */
+export type ServicePages = {
+  readonly view: ViewLoader;
+  readonly screens: Readonly<Record<string, KitPage | readonly [PageLoader, string]>>;
+};
+
+// Gathered by file name, so a new service adds its file instead of a line here (docs/decisions/0096).
+// The files hold only import() calls: gathering them eagerly loads no page.
+export const servicePagesByFile = import.meta.glob<ServicePages>('./*/*.pages.ts', { eager: true, import: 'servicePages' });
+
+/** Every service's screens, each rendered inside the service's view. */
+function servicePageViews(): Record<string, RouteComponent> {
   const views: Record<string, RouteComponent> = {};
-  for (const [service, view] of services) {
-    for (const [page, [kind, load, exportName]] of Object.entries(kitPages)) {
-      // The page table says which pages a service has and which flow owns each.
-      const entry = findPage(servicePath(service, page as ServicePage));
-      if (entry?.flow !== kitFlowId(service, kind)) continue;
-      views[entry.id] = servicePage(view, load, exportName);
+  for (const { view, screens } of Object.values(servicePagesByFile)) {
+    for (const [id, screen] of Object.entries(screens)) {
+      const [load, exportName] = typeof screen === 'string' ? kitPages[screen] : screen;
+      views[id] = servicePage(view, load, exportName);
     }
   }
   return views;
@@ -92,17 +101,7 @@ export const pageViews: Readonly<Record<string, RouteComponent>> = {
   INV0001: lazyRouteComponent(invoicePages, 'InvoiceMonthsPage'),
   INV0002: lazyRouteComponent(invoicePages, 'InvoiceServicesPage'),
   INV0003: lazyRouteComponent(invoicePages, 'InvoiceDownloadsPage'),
-  BKL0011: servicePage(basketLiveView, () => import('./basket-live/plan-change-page'), 'BasketLivePlanChangePage'),
-  BKL0012: servicePage(basketLiveView, () => import('./basket-live/plan-completed-page'), 'BasketLivePlanCompletedPage'),
-  SSS0001: servicePage(inStoreSupportView, () => import('./in-store-support/support-detail-page'), 'InStoreSupportDetailPage'),
-  SSS0002: servicePage(inStoreSupportView, () => import('./in-store-support/support-history-page'), 'SupportHistoryPage'),
-  SSS0003: servicePage(inStoreSupportView, () => import('./in-store-support/support-history-detail-page'), 'SupportHistoryDetailPage'),
-  SSS0004: servicePage(inStoreSupportView, () => import('./in-store-support/benefit-history-page'), 'BenefitHistoryPage'),
-  ...kitPageViews([
-    [ServiceRoutes.anshinDataBox, anshinView],
-    [ServiceRoutes.basketLive, basketLiveView],
-    [ServiceRoutes.inStoreSupport, inStoreSupportView],
-  ]),
+  ...servicePageViews(),
 };
 
 /**

@@ -3,12 +3,8 @@
  * price including tax (総額表示). Prices come from where the flows read them (contracts/), so
  * the catalogue and the application pages cannot disagree.
  */
-import { ServiceNames } from '../../contracts/api/service-contracts';
-import { ServiceId, type ServiceIdValue } from '../../contracts/codes';
-import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
-import { BasketLive } from '../../contracts/services/basket-live';
-import { InStoreSupport } from '../../contracts/services/in-store-support';
-import type { ServiceDefinition } from '../../contracts/services/service-definition';
+import type { ServiceIdValue } from '../../contracts/codes';
+import { serviceDefinitions, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { formatTaxIncludedYen } from '../../contracts/text/yen';
 
 export type CatalogueEntry = {
@@ -29,29 +25,22 @@ function priceLabelOf(service: ServiceDefinition): string {
   return prices.length === 1 ? `月額 ${formatTaxIncludedYen(lowest)}` : `月額 ${formatTaxIncludedYen(lowest)}〜`;
 }
 
-export const serviceCatalogue: readonly CatalogueEntry[] = [
-  {
-    serviceId: ServiceId.DataStorage,
-    name: ServiceNames[ServiceId.DataStorage],
-    summary: '写真・動画・連絡先などのデータを安全に保管し、機種変更や故障のときに復元できるサービスです。',
-    priceLabel: priceLabelOf(AnshinDataBox),
-    priceNote: AnshinDataBox.firstMonthFree ? 'お申し込み日からご利用いただけます。料金はお申し込みの翌月分から発生します。' : '',
-    landingPath: '/AnshinDataBox',
-  },
-  {
-    serviceId: ServiceId.BasketLive,
-    name: ServiceNames[ServiceId.BasketLive],
-    summary: 'バスケットボールの試合をライブ配信と見逃し配信で楽しめるサービスです。',
-    priceLabel: priceLabelOf(BasketLive),
-    priceNote: `${BasketLive.plans.length}つのプランからお選びいただけます。お申し込み日からご利用いただけ、お申し込み月から料金が発生します。`,
-    landingPath: '/BasketLive',
-  },
-  {
-    serviceId: ServiceId.InStoreSupport,
-    name: ServiceNames[ServiceId.InStoreSupport],
-    summary: 'ショップでスマートフォンの設定やデータ移行を定額でサポートするサービスです。',
-    priceLabel: priceLabelOf(InStoreSupport),
-    priceNote: `${InStoreSupport.plans.length}つのプランがあります。お申し込みはショップで承ります。`,
-    landingPath: null,
-  },
-];
+/** When the customer can use the service and from when it is charged, in one or two sentences. */
+function priceNoteOf(service: ServiceDefinition): string {
+  if (!service.actions.includes('apply')) return `${service.plans.length}つのプランがあります。お申し込みはショップで承ります。`;
+  const choice = service.plans.length > 1 ? `${service.plans.length}つのプランからお選びいただけます。` : '';
+  const charging = service.firstMonthFree
+    ? 'お申し込み日からご利用いただけます。料金はお申し込みの翌月分から発生します。'
+    : 'お申し込み日からご利用いただけ、お申し込み月から料金が発生します。';
+  return choice + charging;
+}
+
+export const serviceCatalogue: readonly CatalogueEntry[] = serviceDefinitions.map((service) => ({
+  serviceId: service.serviceId,
+  name: service.name,
+  summary: service.summary,
+  priceLabel: priceLabelOf(service),
+  priceNote: priceNoteOf(service),
+  // A shop-applied service has no landing page in the portal.
+  landingPath: service.actions.includes('apply') ? servicePath(service, 'landing') : null,
+}));

@@ -4,11 +4,9 @@
  * page the router does not serve yet is not offered.
  */
 import type { ServiceUsage } from '../../../contracts/api/service-contracts';
-import { ServiceId, type ServiceIdValue } from '../../../contracts/codes';
+import type { ServiceIdValue } from '../../../contracts/codes';
 import type { ServiceAction } from '../../../contracts/lifecycle';
-import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
-import { BasketLive } from '../../../contracts/services/basket-live';
-import { InStoreSupport } from '../../../contracts/services/in-store-support';
+import { perService } from '../../../contracts/services/catalogue';
 import { servicePath, type ServiceDefinition } from '../../../contracts/services/service-definition';
 import { routedPage } from '../page-views';
 
@@ -28,12 +26,8 @@ function kitServicePaths(service: ServiceDefinition): ServicePaths {
   };
 }
 
-const pathsByService: Record<ServiceIdValue, ServicePaths> = {
-  [ServiceId.DataStorage]: kitServicePaths(AnshinDataBox),
-  [ServiceId.BasketLive]: kitServicePaths(BasketLive),
-  // Applied for in a shop: its landing is not in the page table, so no link leads there.
-  [ServiceId.InStoreSupport]: kitServicePaths(InStoreSupport),
-};
+// A page the page table does not have (the landing of a shop-applied service) gets no link: see routedPage.
+const pathsByService: Readonly<Record<ServiceIdValue, ServicePaths>> = perService(kitServicePaths);
 
 const actionLabels: Record<ServiceAction, string> = {
   apply: '申し込む',

@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { findPage, isDemoPath, livePages, pageTable } from '../../../machines/page-table';
-import { demoViews, pageViews, redirectOnlyPages } from '../../../src/pages/page-views';
+import { catalogueServices } from '../../../contracts/services/catalogue';
+import { kitFlowId, servicePath, type KitFlowKind, type ServicePage } from '../../../contracts/services/service-definition';
+import { demoViews, pageViews, redirectOnlyPages, servicePagesByFile } from '../../../src/pages/page-views';
+
+/** The flow that owns each kit page (spec section 4: apply, change of payment, cancel, resume). */
+const kitPageFlow: Partial<Record<ServicePage, KitFlowKind>> = {
+  landing: 'apply',
+  apply: 'apply',
+  applyCompleted: 'apply',
+  detail: 'changePayment',
+  updatePayment: 'changePayment',
+  updateConfirm: 'changePayment',
+  updateCompleted: 'changePayment',
+  cancelInform: 'cancel',
+  cancelConfirm: 'cancel',
+  cancelCompleted: 'cancel',
+  resumeConfirm: 'resume',
+  resumeCompleted: 'resume',
+};
 
 describe('page view registry', () => {
   it('has a view for every live page (or marks it redirect-only)', () => {
@@ -31,5 +49,19 @@ describe('page view registry', () => {
   it('knows only screen IDs of the page table', () => {
     const ids = new Set(pageTable.map((page) => page.id));
     expect(Object.keys(pageViews).filter((id) => !ids.has(id))).toEqual([]);
+  });
+
+  it('binds every service of the catalogue to its own pages file, and each kit screen to the page of that service the kit flow owns', () => {
+    for (const service of catalogueServices) {
+      const declared = servicePagesByFile[`./${service.slug}/${service.slug}.pages.ts`];
+      expect(declared, service.slug).toBeDefined();
+      for (const [id, screen] of Object.entries(declared?.screens ?? {})) {
+        if (typeof screen !== 'string') continue;
+        const page = pageTable.find((entry) => entry.id === id);
+        expect(page?.path, `${service.slug} ${id} ${screen}`).toBe(servicePath(service, screen));
+        expect(page?.flow, `${service.slug} ${id} ${screen}`).toBe(kitFlowId(service, kitPageFlow[screen] ?? 'apply'));
+      }
+    }
+    expect(Object.keys(servicePagesByFile)).toHaveLength(catalogueServices.length);
   });
 });
