@@ -42,12 +42,37 @@ export function precompress(): Plugin {
 
 const serverPort = Number(process.env.PORT ?? 3000);
 
+type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null };
+
+/**
+ * Every module the entry imports statically goes into one chunk: the first page then loads two
+ * scripts instead of some twenty small shared chunks, each a request on a slow phone network
+ * (docs/decisions/0097-first-paint-before-the-rules.md). Lazy chunks import what they share
+ * with the first page from that chunk.
+ */
+function firstPageChunk() {
+  const reachable = new Map<string, boolean>();
+  const fromEntry = (id: string, graph: ModuleGraph, visiting: Set<string>): boolean => {
+    const known = reachable.get(id);
+    if (known !== undefined) return known;
+    if (visiting.has(id)) return false;
+    visiting.add(id);
+    const info = graph.getModuleInfo(id);
+    const result = info !== null && (info.isEntry || info.importers.some((importer) => fromEntry(importer, graph, visiting)));
+    visiting.delete(id);
+    reachable.set(id, result);
+    return result;
+  };
+  return { name: (id: string, graph: ModuleGraph) => (fromEntry(id, graph, new Set()) ? 'first-page' : null) };
+}
+
 export default defineConfig({
   plugins: [react(), buildInfo(), precompress()],
   build: {
     outDir: 'dist/client',
     manifest: true,
     sourcemap: false,
+    rolldownOptions: { output: { codeSplitting: { groups: [firstPageChunk()] } } },
   },
   server: {
     port: 5173,

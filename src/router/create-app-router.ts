@@ -14,6 +14,7 @@ import { decideNavigation, type NavigationDecision, type NavigationServices } fr
 import { createNavigationServices } from '../navigation/navigation-services';
 import { NotFoundPage } from '../pages/not-found-page';
 import { demoViews, pageViews, redirectOnlyPages } from '../pages/page-views';
+import { afterFirstPaint } from './after-first-paint';
 import { routeOptionsFor } from './page-route-options';
 import type { RouterContext } from './router-context';
 
@@ -41,6 +42,8 @@ export function createRouteTree(servicesFor: (context: RouterContext) => Navigat
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     beforeLoad: async ({ context, location, cause }) => {
       if (cause === 'preload') return;
+      // The layout and the heading paint before the first navigation's work starts (ADR 0097).
+      await afterFirstPaint();
       // The page's own chunk downloads while the rules make their server calls, not after them
       // (on a first load it was a request waterfall: docs/decisions/0041-lighthouse-bench.md).
       // A failed download surfaces when the route loads the component, as before.
