@@ -121,10 +121,22 @@ export function storageDecision(snapshot: AnyMachineSnapshot): PersistDecision {
   return persistDecision(snapshot);
 }
 
-/** The machine's declared version, else a hash of its structure, so any change invalidates. */
+const versions = new WeakMap<AnyStateMachine, string>();
+
+/**
+ * The machine's declared version, else a hash of its structure, so any change invalidates.
+ * Kept per machine: every stored snapshot asks for it, and serialising a definition is not cheap.
+ */
 export function machineVersion(machine: AnyStateMachine): string {
   if (machine.version !== undefined) return machine.version;
-  const text = JSON.stringify(machine.definition);
+  const known = versions.get(machine);
+  if (known !== undefined) return known;
+  const version = hashOf(JSON.stringify(machine.definition));
+  versions.set(machine, version);
+  return version;
+}
+
+function hashOf(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);
