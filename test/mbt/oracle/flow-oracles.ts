@@ -4,8 +4,11 @@
  */
 import type { FlowOracle } from './path-oracle';
 import { applyOracle, cancelOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
+import { cardProviderOracle } from './card-provider-oracle';
+import { invoiceOracle } from './invoice-oracle';
 import { otpOracle } from './otp-oracle';
 import { planChangeOracle } from './plan-change-oracle';
+import { supportHistoryOracle } from './support-history-oracle';
 import { flowPages, SpecServices } from './spec-pages';
 
 const { anshin, basketLive, inStoreSupport } = SpecServices;
@@ -22,6 +25,9 @@ const stated = [
   cancelOracle('inStoreSupportCancel', inStoreSupport),
   planChangeOracle,
   otpOracle,
+  invoiceOracle,
+  supportHistoryOracle,
+  cardProviderOracle,
 ] as unknown as readonly FlowOracle<unknown>[];
 
 const byId = new Map(stated.map((oracle) => [oracle.flowId, oracle]));
