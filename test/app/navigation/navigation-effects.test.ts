@@ -46,12 +46,14 @@ function fakeWindow(pathname: string, routerHistory: { _ignoreSubscribers?: bool
   return { win, replaced };
 }
 
-const apply = setup({ types: { events: {} as { type: 'next' } | { type: 'away' } | { type: 'lost' } } }).createMachine({
+const apply = setup({ types: { events: {} as { type: 'next' } | { type: 'away' } | { type: 'lost' } | { type: 'pause' } } }).createMachine({
   id: 'anshinApply',
   initial: 'apply',
   states: {
-    apply: { meta: { route: '/AnshinDataBox/Apply' }, on: { next: 'completed', away: 'provider', lost: 'lost' } },
-    provider: { meta: { route: '/Payment/Redirect' }, on: { next: 'completed' } },
+    apply: { meta: { route: '/AnshinDataBox/Apply' }, on: { next: 'completed', away: 'provider', lost: 'lost', pause: 'routeless' } },
+    provider: { meta: { route: '/Payment/Redirect' }, on: { next: 'completed', pause: 'routeless' } },
+    // A state no page shows (between two pages).
+    routeless: {},
     completed: { meta: { route: '/AnshinDataBox/Apply/Completed' } },
     lost: { meta: { route: '/NoSuchPage' } },
   },
@@ -151,6 +153,28 @@ describe('after a page resolved', () => {
     emit('onResolved', '/Payment/Redirect');
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+    expect(flows.foreground()?.machineId).toBe('anshinApply');
+  });
+
+  it('フローがどのページにもいない間は URL を動かさず、フローを手放すこと', () => {
+    for (const [path, events] of [['/Payment/Redirect', ['away', 'pause']], ['/AnshinDataBox/Apply', ['pause']]] as const) {
+      const { flows, emit, navigate } = setUp(path);
+      const flow = flows.start('anshinApply');
+      for (const type of events) flow.actor.send({ type });
+      navigate.mockClear();
+      emit('onResolved', path);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(flows.foreground()).toBeUndefined();
+    }
+  });
+
+  it('ページ表にないページに着いたときも、前景のフローを手放すだけであること', () => {
+    const { flows, emit, navigate } = setUp('/NoSuchPage');
+    flows.start('anshinApply');
+    navigate.mockClear();
+    emit('onResolved', '/NoSuchPage');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(flows.foreground()).toBeUndefined();
   });
 
   it('戻り先ページでも、動いているフローがなければ何もしないこと', () => {
@@ -218,7 +242,11 @@ describe('query string', () => {
   it('? のないクエリ文字列もそのまま読み、ハッシュは URL に残すこと', () => {
     const { win, calls } = windowAt('/Top', null);
     expect(stripQueryString(win, { pathname: '/Top', searchStr: 'a=1', hash: 'news' })).toBe(true);
-    expect(calls).toEqual([{ state: { strippedSearch: { a: '1' } }, url: '/Top#news' }]);
+    expect(stripQueryString(win, { pathname: '/Top', searchStr: 'q=?', hash: '' })).toBe(true);
+    expect(calls).toEqual([
+      { state: { strippedSearch: { a: '1' } }, url: '/Top#news' },
+      { state: { strippedSearch: { q: '?' } }, url: '/Top' },
+    ]);
   });
 
   it('履歴の状態がオブジェクトでなければ、取り除いたクエリだけを状態にすること', () => {

@@ -218,6 +218,12 @@ describe('the reads and stores behind the rules', () => {
     expect(authStore.get()).toMatchObject({ sbSystemId: '0000000001', lv2Authed: true });
   });
 
+  it('お客さまと二段階認証が同じでも、セッションが変われば新しいトークンを入れること', async () => {
+    authStore.set({ sbSystemId: '0000000001', sessionToken: 'token-0', lv2Authed: false });
+    await serve(signedIn('0000000001', false)).loadSession();
+    expect(authStore.get().sessionToken).toBe('token-1');
+  });
+
   it('規制確認は、いるページの ID をストアに入れて送り、規制中ならコード付きの CallFailure で止めること', async () => {
     const page = findLivePage('/AnshinDataBox/Apply');
     if (page === undefined) throw new Error('no page');
