@@ -4,6 +4,7 @@
  */
 import type { FlowOracle } from './path-oracle';
 import { applyOracle, cancelOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
+import { accountOracle } from './account-oracle';
 import { cardProviderOracle } from './card-provider-oracle';
 import { invoiceOracle } from './invoice-oracle';
 import { otpOracle } from './otp-oracle';
@@ -28,6 +29,7 @@ const stated = [
   invoiceOracle,
   supportHistoryOracle,
   cardProviderOracle,
+  accountOracle,
 ] as unknown as readonly FlowOracle<unknown>[];
 
 const byId = new Map(stated.map((oracle) => [oracle.flowId, oracle]));
