@@ -5,6 +5,7 @@ import type { AccountChange, AccountProfile, LoginHistoryPage, SaveOutcome } fro
 import { AccountPages, type AccountPage } from '../../machines/account-menu/account-pages';
 import {
   accountMachine,
+  otpInputFor,
   type ChangePasswordInput,
   type LoadLoginHistoryInput,
   type LoadProfileInput,
@@ -229,5 +230,54 @@ describe('account（アカウント管理）', () => {
     await rest(h.actor, 'failed');
     expect(routeOf(h.actor.getSnapshot())).toBe('/Error');
     expect(h.actor.getSnapshot().context.errorCode).toBe('E0008');
+  });
+
+  it('確認コードがロック以外の理由で終わると、そのコードでエラー画面へ進むこと（W0011 ではない）', async () => {
+    const h = start(AccountPages.userInfo, { check: [ok({ result: 'NG', ngMessage: 'X9999' })] });
+    await rest(h.actor, 'userInfo');
+    h.actor.send({ type: 'phone.edit' });
+    h.actor.send({ type: 'change.submit', change: changeOf('phoneNumber') });
+    await enterCode(h, 'sms');
+    await rest(h.actor, 'failed');
+    expect(h.actor.getSnapshot().context.errorCode).not.toBe('W0011');
+  });
+
+  it('お客さま情報の確認から開いた変更だけが fromMemberInfoConfirmFlg を立て、受信設定でない変更は optins を変えないこと', async () => {
+    const h = start(AccountPages.contactInfo);
+    await rest(h.actor, 'contactInfo');
+    h.actor.send({ type: 'email.edit' });
+    expect(h.actor.getSnapshot().context.user.fromMemberInfoConfirmFlg).toBe(false);
+    const optins = h.actor.getSnapshot().context.user.optins;
+    h.actor.send({ type: 'change.submit', change: changeOf('contactMail') });
+    expect(h.actor.getSnapshot().context.user.optins).toEqual(optins);
+  });
+
+  it('パスワードの変更が断られたら、理由を添えて変更画面に戻ること', async () => {
+    const issues = [{ path: 'body.currentPassword', message: '現在のパスワードが正しくありません。' }];
+    const h = start(AccountPages.securityInfo, { password: [ok({ outcome: 'rejected', issues })] });
+    await rest(h.actor, 'securityInfo');
+    h.actor.send({ type: 'password.edit' });
+    h.actor.send({ type: 'password.submit', change: { currentPassword: 'wrong-pass-2026', newPassword: 'New-pass-2026!' } });
+    await rest(h.actor, 'passwordChange');
+    expect(h.actor.getSnapshot().context.rejection).toEqual(issues);
+  });
+
+  it('ログイン履歴を開き直すと、最初のページから読み直して前の一覧に足さないこと', async () => {
+    const page: LoginHistoryPage = { entries: [signIn('2026/11/25 09:00:00')], nextPage: null };
+    const h = start(AccountPages.loginHistory, { history: [ok(page)] });
+    await rest(h.actor, 'loginHistory');
+    h.actor.send({ type: 'menu.open' });
+    h.actor.send({ type: 'history.open' });
+    await rest(h.actor, 'loginHistory');
+    expect(h.actor.getSnapshot().context.loginHistory.entries).toHaveLength(1);
+  });
+
+  it('確認コードは、メールの変更なら新しいアドレスに、電話番号の変更なら新しい番号にだけ送り、ほかの変更には宛先がないこと', () => {
+    const id = sampleInput.sbSystemId;
+    const none = { sbSystemId: id, mailAddress: null, phoneNumber: null };
+    expect(otpInputFor(id, changeOf('contactMail'))).toEqual({ sbSystemId: id, mailAddress: 'notice@example.jp', phoneNumber: null, purpose: 'contactChange' });
+    expect(otpInputFor(id, changeOf('contactPhone'))).toEqual({ sbSystemId: id, mailAddress: null, phoneNumber: '07011112222', purpose: 'contactChange' });
+    for (const key of ['name', 'address', 'security', 'loginId', 'optins'] as const) expect(otpInputFor(id, changeOf(key))).toEqual(none);
+    expect(otpInputFor(id, null)).toEqual(none);
   });
 });

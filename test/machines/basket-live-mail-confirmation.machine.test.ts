@@ -9,6 +9,7 @@ import {
 } from '../../machines/basket-live/mail-confirmation.machine';
 import { failures } from '../../machines/model-fixtures';
 import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machines/otp.machine';
+import { isConfirmableAddress } from '../../machines/basket-live/confirmable-address';
 import { fail, ok, scripted, type Answer } from './support/fake-actors';
 
 const okOtp: OtpResponse = { result: 'OK', ngMessage: null };
@@ -108,5 +109,12 @@ describe('mailConfirmation（メールアドレスの確認）', () => {
     await waitFor(refused.actor, (s) => s.status === 'done');
     expect(refused.actor.getSnapshot().value).toBe('failed');
     expect(refused.actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'E0008' });
+  });
+});
+
+describe('isConfirmableAddress', () => {
+  it('受け付けられないドメインでも、断られたアドレスが分からなければ、形式の正しいアドレスは確認できること', () => {
+    expect(isConfirmableAddress({ mailAddress: 'taro@example.jp', currentMailAddress: null, problem: 'undeliverable' })).toBe(true);
+    expect(isConfirmableAddress({ mailAddress: 'Taro@Example.jp', currentMailAddress: 'taro@example.jp', problem: 'undeliverable' })).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import {
   type LoadPlanContractInput,
   type PlanChangeContract,
 } from '../../machines/basket-live/plan-change.machine';
+import { offeredPlans } from '../../machines/basket-live/offered-plans';
 import { failures } from '../../machines/model-fixtures';
 import { fail, ok, scripted, type Answer } from './support/fake-actors';
 
@@ -30,7 +31,7 @@ function start(contract: PlanChangeContract | Error, change: Answer<ContractRece
     }),
     { input: { sbSystemId: '1000000006' } },
   ).start();
-  return { actor, loadContract, changePlan };
+  return { actor, loadContract, loadBusinessDate, changePlan };
 }
 
 async function chooseAndConfirm(actor: ReturnType<typeof start>['actor'], planId: string) {
@@ -41,6 +42,25 @@ async function chooseAndConfirm(actor: ReturnType<typeof start>['actor'], planId
 }
 
 describe('basketLivePlanChange（プラン変更）', () => {
+  it('契約と業務日付は、このお客さまについて読むこと', async () => {
+    const { actor, loadContract, loadBusinessDate } = start(active('232'));
+    await chooseAndConfirm(actor, '232-2');
+    expect(loadContract.calls).toEqual([{ sbSystemId: '1000000006' }]);
+    expect(loadBusinessDate.calls).toEqual([{ sbSystemId: '1000000006' }]);
+  });
+
+  it('プランのない利用中の契約は、プランを選ばせず E0008 でエラー画面へ進むこと', async () => {
+    const { actor } = start(active(null));
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorCode).toBe('E0008');
+  });
+
+  it('契約を読む前と、プランのない契約には、選べるプランがないこと', () => {
+    expect(offeredPlans(null)).toEqual([]);
+    expect(offeredPlans(active(null))).toEqual([]);
+  });
+
   it('アップグレードは確定前に差額と即日の適用日を示し、申込種別20で変更後のプランを1回だけ送ること', async () => {
     const { actor, changePlan } = start(active('232'));
     await chooseAndConfirm(actor, '232-2');

@@ -76,6 +76,13 @@ describe('inStoreSupportHistory（ご契約内容・サポート履歴・特典�
     expect(h.actor.getSnapshot().can({ type: 'history.more' })).toBe(false);
   });
 
+  it('ちょうど10件なら「もっと見る」はできないこと', async () => {
+    const h = await startHistory(inStoreContract('active'), ok(visits(HistoryPageSize)));
+    h.actor.send({ type: 'history.open' });
+    await waitFor(h.actor, (s) => s.matches('history'));
+    expect(h.actor.getSnapshot().can({ type: 'history.more' })).toBe(false);
+  });
+
   it('契約のないお客さまは履歴と特典の画面へ進めず、履歴の読み込みに失敗するとエラー画面へ進むこと', async () => {
     const none = await startHistory(inStoreContract('none'), ok(visits(1)));
     expect(none.actor.getSnapshot().can({ type: 'history.open' })).toBe(false);

@@ -26,6 +26,7 @@ describe('invoice（請求書）', () => {
     const h = start(null, ok(session), ok(october));
     await waitFor(h.actor, (s) => s.matches('months'));
     expect(routeOf(h.actor.getSnapshot())).toBe('/Invoice');
+    expect(h.loadInvoiceSession.calls).toEqual([{ sbSystemId: '1000000017' }]);
     h.actor.send({ type: 'month.select', month: '2026/10' });
     await waitFor(h.actor, (s) => s.matches('services'));
     expect(routeOf(h.actor.getSnapshot())).toBe('/Invoice/Services');

@@ -46,6 +46,13 @@ describe('browser Back through the router', () => {
     expect(commonModalStore.get().visible).toBe(true);
   });
 
+  it('never asks the browser to confirm leaving the document (reloads and sign-on links leave freely)', async () => {
+    await renderWithGuard(createFlowRegistry({ machines: [] }), ['/Top', '/AnshinDataBox/Apply/Completed']);
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(false);
+  });
+
   it('lets Back leave an ordinary page', async () => {
     const { router } = await renderWithGuard(createFlowRegistry({ machines: [] }), ['/AnshinDataBox/Apply/Completed', '/Top']);
     await pressBrowserBack();

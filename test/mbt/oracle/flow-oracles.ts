@@ -4,8 +4,12 @@
  */
 import type { FlowOracle } from './path-oracle';
 import { applyOracle, cancelOracle, changePaymentOracle, resumeOracle } from './kit-oracles';
+import { accountOracle } from './account-oracle';
+import { cardProviderOracle } from './card-provider-oracle';
+import { invoiceOracle } from './invoice-oracle';
 import { otpOracle } from './otp-oracle';
 import { planChangeOracle } from './plan-change-oracle';
+import { supportHistoryOracle } from './support-history-oracle';
 import { flowPages, SpecServices } from './spec-pages';
 
 const { anshin, basketLive, inStoreSupport } = SpecServices;
@@ -22,6 +26,10 @@ const stated = [
   cancelOracle('inStoreSupportCancel', inStoreSupport),
   planChangeOracle,
   otpOracle,
+  invoiceOracle,
+  supportHistoryOracle,
+  cardProviderOracle,
+  accountOracle,
 ] as unknown as readonly FlowOracle<unknown>[];
 
 const byId = new Map(stated.map((oracle) => [oracle.flowId, oracle]));
