@@ -7,7 +7,7 @@
 import type { ServiceContract } from '../../contracts/api/service-contracts';
 import type { ServiceIdValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
-import { readServiceContractId, setServiceContractId } from '../stores/common-store';
+import { readServiceContractId, setServiceContractId } from '../stores/service-contract-id';
 
 /** The flow holds no contract id this session sealed: E9998 (unexpected or invalid access), nothing is sent. */
 export class ContractNotHeldError extends Error {

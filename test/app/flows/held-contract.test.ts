@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetApiClient } from '../../../src/api/api-client';
 import { authStore } from '../../../src/stores/auth-store';
-import { commonStore, forgetServiceContractId } from '../../../src/stores/common-store';
+import { commonStore } from '../../../src/stores/common-store';
+import { forgetServiceContractId } from '../../../src/stores/service-contract-id';
 import { activeCardContract, customer, fakeApi, receipt, startFlow, until } from '../anshin-data-box/support';
 
 const contract = { ...activeCardContract, contractId: 'SC000000009901' };
