@@ -2,7 +2,8 @@
  * Serving the built app (dist/client) on the page table's paths:
  * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
- * - a file of the build -> the file; /assets/ (hashed names) cached for a year; the build's
+ * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
+ *   metadata, ADR 0091) cached for a year as immutable; the build's
  *   Brotli/gzip copies (the precompress plugin in vite.config.ts) when the browser accepts
  *   them, and index.html compressed once in memory (docs/decisions/0041-lighthouse-bench.md);
  * - /api, /oidc, /auth, /sandbox paths nobody answered -> 404 A0404 (JSON);
@@ -25,6 +26,8 @@ import { escapeHtml, htmlPage } from '../http/html';
 
 const SERVER_PREFIXES = ['/api', '/oidc', '/auth', '/sandbox'];
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** Files whose content never changes under their name: hashed assets, and a build's own metadata. */
+const IMMUTABLE_PREFIXES = ['/assets/', '/builds/'];
 
 function isServerPath(pathname: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -131,7 +134,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {
-        const cache = pathname.startsWith('/assets/') ? LONG_CACHE : 'no-cache';
+        const cache = IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? LONG_CACHE : 'no-cache';
         return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
       }
     }

@@ -12,6 +12,7 @@ const APP_JS = `export const text = ${JSON.stringify('お客さまポータル '
 const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 let clientDir: string;
+const BUILD_ID = '20261126033000-abcd1234';
 let test: TestApp;
 let unbuilt: TestApp;
 
@@ -25,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(join(clientDir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(clientDir, 'build-info.json'), '{"buildId":"test"}');
+  mkdirSync(join(clientDir, 'builds', BUILD_ID), { recursive: true });
+  writeFileSync(join(clientDir, 'builds', BUILD_ID, 'build.json'), `{"buildId":"${BUILD_ID}"}`);
   writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{}');
   test = await buildTestApp({ clientDir });
   unbuilt = await buildTestApp();
@@ -72,6 +75,14 @@ describe('アプリの配信', () => {
     const info = await get(test, '/build-info.json');
     expect(info.statusCode).toBe(200);
     expect(info.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('ビルドIDごとのメタデータ /builds/<buildId>/build.json は変わらないものとして1年キャッシュで返し、ないビルドは404にすること', async () => {
+    const metadata = await get(test, `/builds/${BUILD_ID}/build.json`);
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(metadata.json()).toEqual({ buildId: BUILD_ID });
+    expect((await get(test, '/builds/20250101000000-00000000/build.json')).statusCode).toBe(404);
   });
 
   it('/assets/ のファイルはブラウザが受け付ければビルド時に圧縮したBrotli・gzipで返し、Varyを付けること', async () => {
