@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { builtFileUrl, cdnBase } from './server/spa/cdn-url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -49,9 +50,13 @@ export function precompress(): Plugin {
 }
 
 const serverPort = Number(process.env.PORT ?? 3000);
+/** The static files' origin (CDN_URL, ADR 0090); unset, every URL stays /assets/... on the portal's origin. */
+const assetBase = cdnBase(process.env.CDN_URL);
 
 export default defineConfig({
   plugins: [react(), buildInfo(), precompress()],
+  // Every URL the build writes into the HTML, the JS (dynamic imports, preloads) and the CSS.
+  experimental: assetBase === undefined ? {} : { renderBuiltUrl: (filename: string) => builtFileUrl(assetBase, filename) },
   build: {
     outDir: 'dist/client',
     manifest: true,

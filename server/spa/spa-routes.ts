@@ -3,7 +3,8 @@
  * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
  * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
- *   metadata, ADR 0091) cached for a year as immutable; the build's
+ *   metadata, ADR 0091) cached for a year as immutable, and readable cross-origin when the
+ *   assets come from a CDN (CDN_URL, ADR 0090); the build's
  *   Brotli/gzip copies (the precompress plugin in vite.config.ts) when the browser accepts
  *   them, and index.html compressed once in memory (docs/decisions/0041-lighthouse-bench.md);
  * - /api, /oidc, /auth, /sandbox paths nobody answered -> 404 A0404 (JSON);
@@ -19,6 +20,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../machines/page-table';
+import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -85,6 +87,12 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     }
     return indexHtml;
   };
+  // A build made for another CDN_URL would load its files from where the CSP forbids them.
+  const assetBase = cdnBase(options.env.CDN_URL);
+  const misplaced = misplacedAssets((await loadIndex())?.text ?? '', assetBase);
+  if (misplaced.length > 0) {
+    throw new Error(`the build's asset URLs do not match CDN_URL (${options.env.CDN_URL ?? 'unset'}): ${misplaced.slice(0, 3).join(', ')}`);
+  }
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, page?: PageEntry) => {
     const html = await loadIndex();
@@ -134,8 +142,10 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {
-        const cache = IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix)) ? LONG_CACHE : 'no-cache';
-        return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
+        const immutable = IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+        // A CDN that pulls from this server passes the header on: the pages load these files cross-origin (ADR 0090).
+        if (immutable && assetBase !== undefined) reply.header('access-control-allow-origin', '*');
+        return reply.header('cache-control', immutable ? LONG_CACHE : 'no-cache').sendFile(file, { cacheControl: false });
       }
     }
     return sendApp(request, reply, 404);
