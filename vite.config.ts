@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
-import { builtFileUrl, cdnBase } from './server/spa/cdn-url';
+import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
 import { defineConfig } from 'vitest/config';
 
 /**

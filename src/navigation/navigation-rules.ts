@@ -5,6 +5,8 @@
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
+import { servicePath } from '../../contracts/services/service-definition';
+import { ServiceRoutes } from '../../contracts/services/service-routes';
 import { signOnInterfaceFrom } from '../../contracts/sign-on-interfaces';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
@@ -65,6 +67,8 @@ export type NavigationServices = {
   /** Contract info of the line loaded into the common store; false when it is still missing. */
   loadCommonInfo(session: SessionInfo): Promise<boolean>;
   loadMasterData(): Promise<void>;
+  /** Starts fetching the incentive (the coupon benefits running now) and returns at once: nobody waits for it. */
+  prefetchIncentive(): void;
   /** Resolves when the page is open; rejects with a CallFailure (E0005 under maintenance). */
   checkRegulation(page: PageEntry, session: SessionInfo): Promise<void>;
   /** The input of a flow the rules start (an entry page of a flow); `machineId` is the page table's flow. */
@@ -216,6 +220,21 @@ export const authorityAndCommonInfoRule: NavigationRule = {
   },
 };
 
+/** The pages that show the incentive: each service's Service/Detail (ADR 0091). */
+const IncentivePages: ReadonlySet<string> = new Set(Object.values(ServiceRoutes).map((service) => servicePath(service, 'detail')));
+
+/**
+ * Fetching an incentive (spec section 2): started for the pages that show it, in parallel with
+ * the checks that follow, never awaited: the page paints first and shows it when it arrives.
+ */
+export const incentiveRule: NavigationRule = {
+  name: 'fetching an incentive',
+  run: ({ page, session, services }) => {
+    if (page !== undefined && session !== undefined && IncentivePages.has(page.path)) services.prefetchIncentive();
+    return undefined;
+  },
+};
+
 export const masterDataRule: NavigationRule = {
   name: 'general master data',
   run: async ({ page, services }) => {
@@ -296,6 +315,7 @@ export const navigationRules: readonly NavigationRule[] = [
   directAccessRule,
   loginRule,
   authorityAndCommonInfoRule,
+  incentiveRule,
   masterDataRule,
   regulationRule,
   flowGuardRule,
