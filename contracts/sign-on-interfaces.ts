@@ -3,7 +3,7 @@
  * client ID kind): one row per sign-on request type of spec section 4. The app builds its
  * sign-on links from it (src/navigation/navigation-rules.ts) and the server reads the same row
  * when the customer comes back (server/auth/return-to.ts, auth-routes.ts).
- * docs/decisions/0090-sign-on-interface-table.md.
+ * docs/decisions/0090-sign-on-interface-table-and-cdn-url.md.
  */
 import { SignOnType, type SignOnTypeValue } from './codes';
 
