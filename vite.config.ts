@@ -1,17 +1,21 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
 import { defineConfig } from 'vitest/config';
 
 /**
  * The build check of spec section 7 (docs/decisions/0021-build-check-and-tag-manager.md): each
  * build gets an id that starts with its time, compiled into the app and written to
- * dist/client/build-info.json, which the running app polls.
+ * dist/client/build-info.json, which the running app polls; and the build's own metadata file
+ * dist/client/builds/<buildId>/build.json, which the app fetches by its id (ADR 0091).
  */
 function buildInfo(): Plugin {
   const builtAt = new Date();
   const buildId = `${builtAt.toISOString().replace(/[^0-9]/g, '').slice(0, 14)}-${randomBytes(4).toString('hex')}`;
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
   return {
     name: 'portal-build-info',
     config: (_, { command }) => ({
@@ -19,6 +23,11 @@ function buildInfo(): Plugin {
     }),
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'build-info.json', source: `${JSON.stringify({ buildId, builtAt: builtAt.toISOString() })}\n` });
+      this.emitFile({
+        type: 'asset',
+        fileName: `builds/${buildId}/build.json`,
+        source: `${JSON.stringify({ buildId, builtAt: builtAt.toISOString(), version })}\n`,
+      });
     },
   };
 }
@@ -41,6 +50,8 @@ export function precompress(): Plugin {
 }
 
 const serverPort = Number(process.env.PORT ?? 3000);
+/** The static files' origin (CDN_URL, ADR 0090); unset, every URL stays /assets/... on the portal's origin. */
+const assetBase = cdnBase(process.env.CDN_URL);
 
 type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null };
 
@@ -68,6 +79,8 @@ function firstPageChunk() {
 
 export default defineConfig({
   plugins: [react(), buildInfo(), precompress()],
+  // Every URL the build writes into the HTML, the JS (dynamic imports, preloads) and the CSS.
+  experimental: assetBase === undefined ? {} : { renderBuiltUrl: (filename: string) => builtFileUrl(assetBase, filename) },
   build: {
     outDir: 'dist/client',
     manifest: true,
@@ -79,7 +92,7 @@ export default defineConfig({
     strictPort: true,
     // In development Vite serves the app and hands everything of the server's to it.
     proxy: Object.fromEntries(
-      ['/api', '/oidc', '/auth', '/sandbox', '/build-info.json'].map((prefix) => [
+      ['/api', '/oidc', '/auth', '/sandbox', '/build-info.json', '/builds'].map((prefix) => [
         prefix,
         { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false, xfwd: true },
       ]),

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDay } from '../contracts/api/current-date';
+import { cdnBase } from './spa/cdn-url';
 
 const hostList = (fallback = '') =>
   z
@@ -25,6 +26,17 @@ const EnvObject = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The origin customers use; sign-on redirect and card-provider return URLs are built on it. */
   PUBLIC_URL: z.url().optional(),
+  /** Where the build's static files are served from (spec section 3 config, ADR 0090); the build must use the same value. */
+  CDN_URL: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      try {
+        cdnBase(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'CDN_URL is not valid' });
+      }
+    }),
   /** Unset: embedded PGlite under DATA_DIR. Set: a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('.data/pglite'),

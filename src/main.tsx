@@ -62,15 +62,21 @@ bindNavigationEffects(router, {
   flows,
   onPageView: (page, location) => tagManager.pageView(page, location.pathname),
 });
+const buildCheck = appConfig.buildId === 'dev' ? undefined : startBuildCheck({ runningBuildId: appConfig.buildId, intervalMs: appConfig.buildCheckIntervalMs });
 const stopDiscard = router.subscribe('onResolved', () => {
   discardFirstAnswers();
   stopDiscard();
+  // After the first page is decided, never before it: the footer's version can wait (ADR 0091).
+  if (buildCheck !== undefined) {
+    void import('./build-check/build-metadata').then(({ loadBuildMetadata }) =>
+      loadBuildMetadata({ buildId: appConfig.buildId, onGone: () => void buildCheck.checkNow() }),
+    );
+  }
 });
 bindBfcacheReload(window);
 bindUnhandledErrors(window, (code) => {
   if (router.state.location.pathname !== ErrorPath) void router.navigate({ to: ErrorPath, state: errorState(code), replace: true });
 });
-if (appConfig.buildId !== 'dev') startBuildCheck({ runningBuildId: appConfig.buildId, intervalMs: appConfig.buildCheckIntervalMs });
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');

@@ -101,6 +101,12 @@ export const UpdateContractsRequestSchema = z
         z.maxLength(CancelSurveyAnswerSchema.options.length),
         z.refine((answers) => new Set(answers).size === answers.length, { message: '同じ回答が重複しています。' }),
       ),
+    /**
+     * The contract the flow read when it started (the common store's serviceContractId); the server
+     * refuses the request with E0008 when the live contract is another one. Absent from callers that
+     * name no contract (a tab still on a build from before it, ADR 0089).
+     */
+    serviceContractId: z.optional(z.string().check(z.minLength(1))),
   })
   .check(planOfService);
 export type UpdateContractsRequest = z.infer<typeof UpdateContractsRequestSchema>;

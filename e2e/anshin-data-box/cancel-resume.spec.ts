@@ -23,6 +23,28 @@ test('解約予約中のお客さまが解約予約を取り消すと、完了�
   await expect(page.getByRole('radio', { name: /解約予約を取り消す/ })).toBeChecked();
   await expect(page.getByRole('radio', { name: /解約する/ })).toHaveCount(0);
   await expectAccessible(page);
+  // The contract id the flow works on is stored sealed with the session token, never in plain (ADR 0089).
+  const [contract] = await dataStorageContracts(page);
+  const contractId = contract?.contractId ?? 'no contract';
+  const stored = () => page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }));
+  expect(await stored()).not.toContain(contractId);
+  expect(await stored()).toMatch(/serviceContractIdSealed\\":\\"v1\./);
+  // Tampered with, it is refused: E9998 and nothing changes.
+  await page.evaluate(() => {
+    const key = 'portal.common.v1';
+    const common = JSON.parse(sessionStorage.getItem(key) ?? '{}') as { serviceContractIdSealed: string };
+    sessionStorage.setItem(key, JSON.stringify({ ...common, serviceContractIdSealed: `${common.serviceContractIdSealed.slice(0, -4)}AAAA` }));
+  });
+  await page.reload();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
+  await page.getByRole('button', { name: '解約予約を取り消す', exact: true }).click();
+  await expect(page.getByText('不正なアクセス、または現在の状態では受け付けられない操作です。')).toBeVisible();
+  expect((await dataStorageContracts(page)).map((c) => c.status)).toEqual(['withdrawal_reserved']);
+  await page.getByRole('link', { name: 'トップへ戻る' }).click();
+  await serviceCard(page).getByRole('link', { name: 'ご契約内容を見る' }).click();
+  await page.getByRole('link', { name: '解約予約の取り消し' }).click();
+  await page.getByRole('button', { name: '解約予約の取り消しへ進む' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
   await page.getByRole('button', { name: '解約予約を取り消す', exact: true }).click();
   await expectPage(page, '/AnshinDataBox/Cancel/Completed', Heading.cancelCompleted);
   await expect(page.getByText('解約予約を取り消しました。')).toBeVisible();

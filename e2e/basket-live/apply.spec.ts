@@ -70,6 +70,13 @@ test.describe.serial('プレミアムを携帯電話料金とまとめて支払�
     const contracts = await serviceContracts(page, '231');
     expect(contracts.map((c) => [c.status, c.planId, c.paymentMethod.value])).toEqual([['active', '232-2', '01']]);
     expect((await couponHistory(page)).map((c) => [c.couponCd, c.serviceId])).toEqual([['BASKET1M', '231']]);
+
+    // The incentive: fetched beside the detail page's checks, shown once it arrives (ADR 0091).
+    await basketLiveCard(page).getByRole('link', { name: 'ご契約内容を見る' }).click();
+    await expectPage(page, '/BasketLive/Service/Detail', BklHeading.detail);
+    await expect(page.getByRole('region', { name: '適用中の特典' }).getByText(/^バスケットLIVE 1か月無料クーポン（\d{4}年\d{1,2}月\d{1,2}日まで）$/)).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: 'test-results/basket-live-detail-incentive.png', fullPage: true });
   });
 
   test('月末で解約予約し、ご契約内容から解約予約を取り消せること', async ({ page }) => {

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
 import { seal, unseal } from './auth-keys';
 
 const TransactionCookie = 'portal_auth_tx';
@@ -24,6 +25,8 @@ const TransactionSchema = z.object({
   codeVerifier: z.string().min(43),
   landing: z.string().startsWith('/'),
   level: LoginLevelSchema,
+  /** The sign-on request type: its row of the interface table names the client and redirect URL the callback uses. */
+  type: z.enum(Object.values(SignOnType) as [SignOnTypeValue, ...SignOnTypeValue[]]).optional(),
   /** max_age sent with a level-2 (step-up) request, checked against auth_time on return. */
   maxAge: z.number().int().positive().optional(),
   /** Kept after success so a replayed callback (browser Back) can land where the first one did. */

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { SignOnTypeSchema } from '../../contracts/codes';
+import { SignOnTypeSchema, type SignOnTypeValue } from '../../contracts/codes';
+import { signOnInterfaceOf } from '../../contracts/sign-on-interfaces';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { Db } from '../db/client';
 import { customers } from '../db/schema';
@@ -73,16 +74,18 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
   const satisfies = (session: SessionRow, level: LoginLevelNumber): boolean =>
     level === 1 || (session.acr === RequiredAcr && isLevel2(session, env.LV2_MAX_AGE_MINUTES, now()));
 
-  const loginUrl = (landing: string, level: LoginLevelNumber) => {
+  const loginUrl = (landing: string, level: LoginLevelNumber, type: SignOnTypeValue | undefined) => {
     const query = new URLSearchParams({ returnTo: landing });
     if (level === 2) query.set('level', '2');
+    if (type !== undefined) query.set('type', type);
     return `${AuthPath.login}?${query.toString()}`;
   };
 
-  const startSignOn = async (request: FastifyRequest, reply: FastifyReply, landing: string, level: LoginLevelNumber) => {
+  const startSignOn = async (request: FastifyRequest, reply: FastifyReply, landing: string, level: LoginLevelNumber, type: SignOnTypeValue | undefined) => {
+    const signOn = signOnInterfaceOf(type);
     let configuration: client.Configuration;
     try {
-      configuration = await rp.configuration();
+      configuration = await rp.configuration(signOn.clientIdKind);
     } catch (error) {
       request.log.error({ err: error }, 'OpenID provider discovery failed');
       return reply.redirect(SignOnErrorPath, 302);
@@ -94,12 +97,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
       codeVerifier,
       landing,
       level,
+      ...(type === undefined ? {} : { type }),
       ...(level === 2 ? { maxAge: lv2MaxAgeSeconds } : {}),
       completed: false,
     };
     const parameters: Record<string, string> = {
       ...SignOnParameters,
-      redirect_uri: rp.redirectUri(),
+      redirect_uri: rp.redirectUri(signOn.redirectUrlKind),
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
       state: transaction.state,
@@ -140,8 +144,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
     request: FastifyRequest,
     reply: FastifyReply,
     reason: FailureReasonValue,
-    landing: string,
-    level: LoginLevelNumber,
+    retry: Pick<Transaction, 'landing' | 'level' | 'type'>,
     sbSystemId?: string,
   ) => {
     const attempt = cookies.readRetryCount(request) + 1;
@@ -159,7 +162,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
       return reply.redirect(SignOnErrorPath, 302);
     }
     cookies.writeRetryCount(reply, attempt);
-    return reply.redirect(loginUrl(landing, level), 302);
+    return reply.redirect(loginUrl(retry.landing, retry.level, retry.type), 302);
   };
 
   fastify.get(AuthPath.login, async (request, reply) => {
@@ -168,7 +171,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
     const level: LoginLevelNumber = query.level === '2' ? 2 : 1;
     const session = await currentSession(request);
     if (session !== undefined && satisfies(session, level)) return reply.redirect(landing, 302);
-    return startSignOn(request, reply, landing, level);
+    return startSignOn(request, reply, landing, level, query.type);
   });
 
   // OIDC_REDIRECT_PATH (default /auth/callback) stays under /auth, where the transaction cookie lives.
@@ -190,7 +193,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
       const reason =
         transaction === undefined || transaction.completed ? FailureReason.MissingTransaction : FailureReason.StateMismatch;
       if (transaction !== undefined && !transaction.completed) cookies.clearTransaction(reply);
-      return failAndRetry(request, reply, reason, landing, level);
+      return failAndRetry(request, reply, reason, { landing, level, type: transaction?.type });
     }
     cookies.clearTransaction(reply);
 
@@ -205,15 +208,16 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
         });
         return reply.redirect('/', 302);
       }
-      return failAndRetry(request, reply, FailureReason.ProviderError, transaction.landing, transaction.level);
+      return failAndRetry(request, reply, FailureReason.ProviderError, transaction);
     }
 
     let claims: client.IDToken | undefined;
     let idToken: string | undefined;
     try {
-      const configuration = await rp.configuration();
+      const signOn = signOnInterfaceOf(transaction.type);
+      const configuration = await rp.configuration(signOn.clientIdKind);
       const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-      const tokens = await client.authorizationCodeGrant(configuration, new URL(`${rp.redirectUri()}${search}`), {
+      const tokens = await client.authorizationCodeGrant(configuration, new URL(`${rp.redirectUri(signOn.redirectUrlKind)}${search}`), {
         pkceCodeVerifier: transaction.codeVerifier,
         expectedState: transaction.state,
         expectedNonce: transaction.nonce,
@@ -226,22 +230,22 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
     }
     if (claims === undefined || idToken === undefined) {
       if (session !== undefined && satisfies(session, transaction.level)) return reply.redirect(transaction.landing, 302);
-      return failAndRetry(request, reply, FailureReason.TokenRejected, transaction.landing, transaction.level);
+      return failAndRetry(request, reply, FailureReason.TokenRejected, transaction);
     }
 
     const sbSystemId = claims.sub;
     if (claims['acr'] !== RequiredAcr) {
-      return failAndRetry(request, reply, FailureReason.AcrNotMet, transaction.landing, transaction.level, sbSystemId);
+      return failAndRetry(request, reply, FailureReason.AcrNotMet, transaction, sbSystemId);
     }
     const loginId = await loginIdOf(sbSystemId);
     if (loginId === '') {
-      return failAndRetry(request, reply, FailureReason.UnknownSubject, transaction.landing, transaction.level);
+      return failAndRetry(request, reply, FailureReason.UnknownSubject, transaction);
     }
 
     const authTime = new Date((claims.auth_time ?? claims.iat) * 1000);
     // A password entered before the password changed no longer signs in (a sign-in racing the change).
     if (await passwordChangedSince(sbSystemId, authTime)) {
-      return failAndRetry(request, reply, FailureReason.TokenRejected, transaction.landing, transaction.level, sbSystemId);
+      return failAndRetry(request, reply, FailureReason.TokenRejected, transaction, sbSystemId);
     }
     // A new session id on every sign-in (and step-up), so an old cookie value is worth nothing.
     if (session !== undefined) await revokeSession(db, session.id);
@@ -298,7 +302,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: Dependencies)
 
 async function endSessionUrl(request: FastifyRequest, rp: RelyingParty, idToken: string): Promise<string> {
   try {
-    const configuration = await rp.configuration();
+    // The session does not record its sign-on row; every row signs on as the same client today (ADR 0090).
+    const configuration = await rp.configuration(signOnInterfaceOf(undefined).clientIdKind);
     if (configuration.serverMetadata().end_session_endpoint === undefined) return '/';
     return client.buildEndSessionUrl(configuration, {
       id_token_hint: idToken,

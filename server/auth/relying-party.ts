@@ -4,6 +4,7 @@
  * use so the server can start before it listens (the local provider is on the same port).
  */
 import * as client from 'openid-client';
+import { RedirectUrlKind, type ClientIdKindValue, type RedirectUrlKindValue } from '../../contracts/sign-on-interfaces';
 import type { Env } from '../env';
 import type { AuthKeys } from './auth-keys';
 import type { BaseUrl } from './base-url';
@@ -20,23 +21,28 @@ export const SignOnParameters = {
 
 export type RelyingParty = {
   readonly local: boolean;
-  configuration(): Promise<client.Configuration>;
-  redirectUri(): string;
+  /** The provider's configuration for the client ID of that kind (the sign-on interface table's column). */
+  configuration(kind: ClientIdKindValue): Promise<client.Configuration>;
+  /** The redirect URL of that kind (the sign-on interface table's column). */
+  redirectUri(kind: RedirectUrlKindValue): string;
   postLogoutRedirectUri(): string;
   localClient(): LocalClient;
 };
 
 export function createRelyingParty(env: Env, keys: AuthKeys, baseUrl: BaseUrl): RelyingParty {
   const local = env.OIDC_ISSUER === undefined;
-  const redirectUri = () => new URL(env.OIDC_REDIRECT_PATH, `${baseUrl()}/`).href;
+  // One registered client and one callback today; a new kind in the table is a compile error here until configured.
+  const clientIds: Record<ClientIdKindValue, string> = { portal: env.OIDC_CLIENT_ID };
+  const redirectPaths: Record<RedirectUrlKindValue, string> = { callback: env.OIDC_REDIRECT_PATH };
+  const redirectUri = (kind: RedirectUrlKindValue) => new URL(redirectPaths[kind], `${baseUrl()}/`).href;
   const postLogoutRedirectUri = () => new URL(env.OIDC_POST_LOGOUT_PATH, `${baseUrl()}/`).href;
   const clientSecret = env.OIDC_CLIENT_SECRET ?? (local ? keys.localClientSecret : undefined);
-  let discovered: Promise<client.Configuration> | undefined;
+  const discovered = new Map<ClientIdKindValue, Promise<client.Configuration>>();
 
-  const discover = async (): Promise<client.Configuration> => {
+  const discover = async (kind: ClientIdKindValue): Promise<client.Configuration> => {
     const issuer = new URL(env.OIDC_ISSUER ?? localIssuer(baseUrl));
     const metadata: Partial<client.ClientMetadata> = {
-      redirect_uris: [redirectUri()],
+      redirect_uris: Object.values(redirectPaths).map((path) => new URL(path, `${baseUrl()}/`).href),
       response_types: ['code'],
       ...(clientSecret === undefined ? {} : { client_secret: clientSecret }),
     };
@@ -45,7 +51,7 @@ export function createRelyingParty(env: Env, keys: AuthKeys, baseUrl: BaseUrl): 
     const insecure = issuer.protocol === 'http:' && (local || env.NODE_ENV !== 'production');
     return client.discovery(
       issuer,
-      env.OIDC_CLIENT_ID,
+      clientIds[kind],
       metadata,
       auth,
       insecure ? { execute: [client.allowInsecureRequests] } : undefined,
@@ -54,20 +60,23 @@ export function createRelyingParty(env: Env, keys: AuthKeys, baseUrl: BaseUrl): 
 
   return {
     local,
-    configuration() {
-      discovered ??= discover().catch((error: unknown) => {
+    configuration(kind) {
+      const known = discovered.get(kind);
+      if (known !== undefined) return known;
+      const fresh = discover(kind).catch((error: unknown) => {
         // A provider that was down must not stay "discovered" as a failure.
-        discovered = undefined;
+        discovered.delete(kind);
         throw error;
       });
-      return discovered;
+      discovered.set(kind, fresh);
+      return fresh;
     },
     redirectUri,
     postLogoutRedirectUri,
     localClient: () => ({
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: clientSecret ?? keys.localClientSecret,
-      redirectUri: redirectUri(),
+      redirectUri: redirectUri(RedirectUrlKind.Callback),
       postLogoutRedirectUri: postLogoutRedirectUri(),
     }),
   };

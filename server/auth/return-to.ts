@@ -2,7 +2,8 @@
  * Where a customer lands after signing on. Only paths of the page table are accepted, so a
  * crafted returnTo can never send the browser to another site (no open redirect).
  */
-import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
+import type { SignOnTypeValue } from '../../contracts/codes';
+import { signOnInterfaceOf } from '../../contracts/sign-on-interfaces';
 import { findLivePage, findPage } from '../../machines/page-table';
 
 export const DefaultLanding = '/Top';
@@ -29,24 +30,12 @@ export function safeReturnTo(returnTo: string | undefined): string {
 const isLivePage = (path: string) => findLivePage(path) !== undefined;
 
 /**
- * The landing the sign-on request type decides (spec section 4); no type keeps returnTo. A
- * landing the portal does not serve yet is the top page, never a 404 right after signing in.
+ * The landing the sign-on request type's row of the interface table decides
+ * (contracts/sign-on-interfaces.ts); no type keeps returnTo. A landing the portal does not serve
+ * yet is the top page, never a 404 right after signing in.
  */
 export function landingFor(type: SignOnTypeValue | undefined, returnTo: string | undefined, isLive: (path: string) => boolean = isLivePage): string {
-  const landing = (path: string) => (isLive(path) ? path : DefaultLanding);
-  switch (type) {
-    case undefined:
-    case SignOnType.ReturnToLanding:
-      return safeReturnTo(returnTo);
-    case SignOnType.ReturnToTop:
-      return DefaultLanding;
-    case SignOnType.Invoice:
-      return landing('/Invoice');
-    case SignOnType.BasketLiveLanding:
-    case SignOnType.MailAddressConfirmation:
-    case SignOnType.BasketLiveMailAddressConfirmation:
-      // The mail-address confirmation runs inside the basket live application, the one flow
-      // that asks for it: its entry judge leads the customer there (ADR 0063).
-      return landing('/BasketLive');
-  }
+  const { path } = signOnInterfaceOf(type);
+  if (path === null) return safeReturnTo(returnTo);
+  return isLive(path) ? path : DefaultLanding;
 }

@@ -317,6 +317,8 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
     const contract = liveContract(rows, serviceId);
     const after = customer.lineStatus === LineStatus.Restricted ? undefined : decide(contract, requestType, resume, now);
     if (contract === undefined || after === undefined) throw forbidden();
+    // The flow started from another contract (ended and applied for again meanwhile): not this one's request.
+    if (body.serviceContractId !== undefined && body.serviceContractId !== contract.id) throw forbidden();
     // Every request but a plan change names the plan the customer has.
     if (!changingPlan && body.planId !== contract.planId) {
       throw invalidRequest([{ path: 'body.planId', message: 'ご契約中のプランと一致しません。' }]);

@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Env } from '../env';
+import { cdnBase } from '../spa/cdn-url';
 
 export type SecurityHeader = readonly [name: string, value: string];
 
@@ -23,19 +24,22 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER'>): HelmetOptions {
+function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>): HelmetOptions {
   const https = env.PUBLIC_URL?.startsWith('https:') === true;
   const signOnOrigin = originOf(env.OIDC_ISSUER);
+  // The build's static files may come from a CDN (ADR 0090): scripts, styles, fonts and images only.
+  const cdnOrigin = originOf(cdnBase(env.CDN_URL));
+  const assets = cdnOrigin === undefined ? [] : [cdnOrigin];
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...assets],
         // React sets style through the CSSOM, which CSP does not govern; no 'unsafe-inline'.
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
+        styleSrc: ["'self'", ...assets],
+        imgSrc: ["'self'", 'data:', ...assets],
+        fontSrc: ["'self'", ...assets],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -55,7 +59,7 @@ function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER'>): HelmetOpti
  * The headers helmet sets for this environment, in its order: its middleware run once against a
  * response that only records. With static options it never reads the request.
  */
-export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER'>): readonly SecurityHeader[] {
+export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>): readonly SecurityHeader[] {
   const headers: SecurityHeader[] = [];
   const recorder = {
     setHeader(name: string, value: number | string | readonly string[]) {

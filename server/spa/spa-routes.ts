@@ -2,7 +2,9 @@
  * Serving the built app (dist/client) on the page table's paths:
  * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
- * - a file of the build -> the file; /assets/ (hashed names) cached for a year; the build's
+ * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
+ *   metadata, ADR 0091) cached for a year as immutable, and readable cross-origin when the
+ *   assets come from a CDN (CDN_URL, ADR 0090); the build's
  *   Brotli/gzip copies (the precompress plugin in vite.config.ts) when the browser accepts
  *   them, and index.html compressed once in memory (docs/decisions/0041-lighthouse-bench.md);
  * - /api, /oidc, /auth, /sandbox paths nobody answered -> 404 A0404 (JSON);
@@ -18,6 +20,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../machines/page-table';
+import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -25,6 +28,8 @@ import { escapeHtml, htmlPage } from '../http/html';
 
 const SERVER_PREFIXES = ['/api', '/oidc', '/auth', '/sandbox'];
 const LONG_CACHE = 'public, max-age=31536000, immutable';
+/** Files whose content never changes under their name: hashed assets, and a build's own metadata. */
+const IMMUTABLE_PREFIXES = ['/assets/', '/builds/'];
 
 function isServerPath(pathname: string): boolean {
   return SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -82,6 +87,12 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     }
     return indexHtml;
   };
+  // A build made for another CDN_URL would load its files from where the CSP forbids them.
+  const assetBase = cdnBase(options.env.CDN_URL);
+  const misplaced = misplacedAssets((await loadIndex())?.text ?? '', assetBase);
+  if (misplaced.length > 0) {
+    throw new Error(`the build's asset URLs do not match CDN_URL (${options.env.CDN_URL ?? 'unset'}): ${misplaced.slice(0, 3).join(', ')}`);
+  }
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, page?: PageEntry) => {
     const html = await loadIndex();
@@ -131,8 +142,10 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {
-        const cache = pathname.startsWith('/assets/') ? LONG_CACHE : 'no-cache';
-        return reply.header('cache-control', cache).sendFile(file, { cacheControl: false });
+        const immutable = IMMUTABLE_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+        // A CDN that pulls from this server passes the header on: the pages load these files cross-origin (ADR 0090).
+        if (immutable && assetBase !== undefined) reply.header('access-control-allow-origin', '*');
+        return reply.header('cache-control', immutable ? LONG_CACHE : 'no-cache').sendFile(file, { cacheControl: false });
       }
     }
     return sendApp(request, reply, 404);

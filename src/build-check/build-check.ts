@@ -47,8 +47,8 @@ export type BuildCheckOptions = {
   readonly onNewer?: (latest: BuildInfo) => void;
 };
 
-/** Checks once per interval; answers a stop function. */
-export function startBuildCheck(options: BuildCheckOptions): () => void {
+/** Checks once per interval; `checkNow` checks at once (the running build is no longer served). */
+export function startBuildCheck(options: BuildCheckOptions): { readonly stop: () => void; readonly checkNow: () => Promise<void> } {
   const fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const now = options.now ?? Date.now;
   const onNewer =
@@ -64,5 +64,5 @@ export function startBuildCheck(options: BuildCheckOptions): () => void {
     }
   };
   const timer = setInterval(() => void check(), options.intervalMs);
-  return () => clearInterval(timer);
+  return { stop: () => clearInterval(timer), checkNow: check };
 }

@@ -20,6 +20,7 @@ import { contractsQueryOptions } from '../api/queries/contracts.query';
 import { currentDateQueryOptions } from '../api/queries/current-date.query';
 import { authStore, type MailAddressCheckInfo } from '../stores/auth-store';
 import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
+import { heldContractId, holdContract } from './held-contract';
 
 /** The auth store's flag of each service with a mail-address check. */
 const MailCheckKey: Record<MailCheckServiceId, keyof MailAddressCheckInfo> = {
@@ -44,6 +45,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
   const loadPlanContract = fromPromise<PlanChangeContract, LoadPlanContractInput>(async () => {
     // The change is decided from the contract as it is now, not as a page read it a while ago.
     const answer = await queryClient.fetchQuery({ ...contractsQueryOptions(), staleTime: 0 });
+    await holdContract(answer.contracts, ServiceId.BasketLive);
     return toPlanChangeContract(answer.contracts);
   });
 
@@ -64,6 +66,7 @@ export function createBasketLiveActors({ queryClient }: BasketLiveActorDeps) {
       tokenPanEffectiveDate: null,
       checkRequestValidityToken: null,
       survey: [],
+      serviceContractId: await heldContractId(),
     };
     // No abort signal: once sent, the change is left to finish (the key makes a resend safe).
     const receipt = await callApi(updateContractsEndpoint, {

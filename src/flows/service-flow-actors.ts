@@ -31,6 +31,7 @@ import {
   type VerifyPaymentResultInput,
 } from '../../machines/card-provider.machine';
 import { callApi } from '../api/api-client';
+import { heldContractId, holdContract } from './held-contract';
 import { createOtpActors } from './otp-actors';
 import { contractsQueryOptions } from '../api/queries/contracts.query';
 import { storageUsageQueryOptions } from '../api/queries/storage-usage.query';
@@ -136,6 +137,7 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   const loadContract = fromPromise<FlowContract, LoadContractInput>(async ({ input }) => {
     // A flow decides from the contract as it is now, not as a page read it a while ago.
     const answer = await queryClient.fetchQuery({ ...contractsQueryOptions(), staleTime: 0 });
+    await holdContract(answer.contracts, input.serviceId);
     return toFlowContract(answer.contracts, input.serviceId);
   });
 
@@ -151,9 +153,10 @@ export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   });
 
   const updateContract = fromPromise<ContractReceipt, UpdateContractInput>(async ({ input }) => {
+    const serviceContractId = await heldContractId();
     const receipt = await callApi(updateContractsEndpoint, {
       params: { sbSystemId: input.sbSystemId },
-      body: input.body,
+      body: { ...input.body, serviceContractId },
       requestKey: input.requestKey,
     });
     await refreshServiceReads();

@@ -1,7 +1,14 @@
 import { Link } from '@tanstack/react-router';
+import { buildMetadataStore } from '../build-check/build-metadata-store';
+import { useStore } from '../stores/store-core';
 import { PortalName } from './page-heading';
 
+/** yyyy/mm/dd hh:mm in Japan time. */
+const builtAtText = (iso: string): string =>
+  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
 export function SiteFooter() {
+  const metadata = useStore(buildMetadataStore, (state) => state.metadata);
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -16,6 +23,13 @@ export function SiteFooter() {
         <p>
           <small>{PortalName}</small> <small>価格はすべて税込です。</small>
         </p>
+        {metadata === null ? null : (
+          <p className="site-footer__build">
+            <small>
+              バージョン {metadata.version}（{builtAtText(metadata.builtAt)} 版）
+            </small>
+          </p>
+        )}
       </div>
     </footer>
   );

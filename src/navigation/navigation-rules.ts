@@ -5,7 +5,9 @@
  * Rules reach the outside world only through `NavigationServices`, so each is tested alone.
  */
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
-import { SignOnType, type SignOnTypeValue } from '../../contracts/codes';
+import { servicePath } from '../../contracts/services/service-definition';
+import { ServiceRoutes } from '../../contracts/services/service-routes';
+import { signOnInterfaceFrom } from '../../contracts/sign-on-interfaces';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
@@ -65,6 +67,8 @@ export type NavigationServices = {
   /** Contract info of the line loaded into the common store; false when it is still missing. */
   loadCommonInfo(session: SessionInfo): Promise<boolean>;
   loadMasterData(): Promise<void>;
+  /** Starts fetching the incentive (the coupon benefits running now) and returns at once: nobody waits for it. */
+  prefetchIncentive(): void;
   /** Resolves when the page is open; rejects with a CallFailure (E0005 under maintenance). */
   checkRegulation(page: PageEntry, session: SessionInfo): Promise<void>;
   /** The input of a flow the rules start (an entry page of a flow); `machineId` is the page table's flow. */
@@ -111,21 +115,16 @@ export function isCallFailure(value: unknown): value is CallFailure {
 }
 
 /**
- * The sign-on URL of the server with the request type of spec section 4 that lands the customer
- * where they were going: the top page with type 1, an invoice page with type 8 (it lands on
- * /Invoice, where the invoice a link named opens), the basket live landing with type 4, and any
- * other page with type 3, back to `returnTo`. Level 2 is a step-up that always returns.
+ * The sign-on URL of the server with the request type of the sign-on interface table
+ * (contracts/sign-on-interfaces.ts) that lands the customer where they were going: the row that
+ * lands on the page or on the start of its flow (the top page, /Invoice for an invoice page, the
+ * basket live landing), else the return to `returnTo`. Level 2 is a step-up that always returns.
  */
 export function signOnHref(level: 'lv1' | 'lv2', returnTo: string, page?: PageEntry): string {
   if (level === 'lv2') return `/auth/login?${new URLSearchParams({ level: '2', returnTo }).toString()}`;
-  return `/auth/login?${new URLSearchParams({ returnTo, type: signOnTypeFor(page) }).toString()}`;
-}
-
-function signOnTypeFor(page: PageEntry | undefined): SignOnTypeValue {
-  if (page === undefined || page.path === '/Top') return SignOnType.ReturnToTop;
-  if (page.flow === 'invoice') return SignOnType.Invoice;
-  if (page.path === '/BasketLive') return SignOnType.BasketLiveLanding;
-  return SignOnType.ReturnToLanding;
+  const flowStart = page?.flow === undefined ? undefined : flowEntryPage(page.flow)?.path;
+  const paths = page === undefined ? ['/Top'] : [page.path, ...(flowStart === undefined ? [] : [flowStart])];
+  return `/auth/login?${new URLSearchParams({ returnTo, type: signOnInterfaceFrom(paths).type }).toString()}`;
 }
 
 /**
@@ -221,6 +220,21 @@ export const authorityAndCommonInfoRule: NavigationRule = {
   },
 };
 
+/** The pages that show the incentive: each service's Service/Detail (ADR 0091). */
+const IncentivePages: ReadonlySet<string> = new Set(Object.values(ServiceRoutes).map((service) => servicePath(service, 'detail')));
+
+/**
+ * Fetching an incentive (spec section 2): started for the pages that show it, in parallel with
+ * the checks that follow, never awaited: the page paints first and shows it when it arrives.
+ */
+export const incentiveRule: NavigationRule = {
+  name: 'fetching an incentive',
+  run: ({ page, session, services }) => {
+    if (page !== undefined && session !== undefined && IncentivePages.has(page.path)) services.prefetchIncentive();
+    return undefined;
+  },
+};
+
 export const masterDataRule: NavigationRule = {
   name: 'general master data',
   run: async ({ page, services }) => {
@@ -301,6 +315,7 @@ export const navigationRules: readonly NavigationRule[] = [
   directAccessRule,
   loginRule,
   authorityAndCommonInfoRule,
+  incentiveRule,
   masterDataRule,
   regulationRule,
   flowGuardRule,

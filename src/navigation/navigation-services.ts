@@ -9,6 +9,7 @@ import { ApiRequestError, callApi } from '../api/api-client';
 import type { AppConfig } from '../config/app-config';
 import { flowInput } from '../flows/flow-inputs';
 import type { FlowRegistry } from '../flows/flow-registry';
+import { logger } from '../lib/logger';
 import { authStore, resetMailAddressCheckInfo } from '../stores/auth-store';
 import { commonStore } from '../stores/common-store';
 import { redirectStore } from '../stores/redirect-store';
@@ -92,6 +93,12 @@ export function createNavigationServices(options: NavigationServicesOptions): Na
       asCallFailure(async () => {
         await queryClient.ensureQueryData(paymentMethodMasterQueryOptions());
       }),
+    prefetchIncentive: () => {
+      // Loaded with the fetch, not with the entry: only the pages that show it need its schema.
+      import('../api/queries/active-coupons.query')
+        .then(({ activeCouponsQueryOptions }) => queryClient.prefetchQuery(activeCouponsQueryOptions()))
+        .catch((error: unknown) => logger.warn('incentive not fetched', { error: String(error) }));
+    },
     checkRegulation: async (page) => {
       // The regulation-page header of every later call names the page the customer is on.
       if (authStore.get().pageId !== page.id) authStore.set({ pageId: page.id });

@@ -1,5 +1,4 @@
 /** /doClear: every client-side store back to its defaults and our sessionStorage keys removed. */
-import { forgetServiceContractId } from './common-store';
 import { resetRegisteredStores } from './store-core';
 // Imported for their registration, so a store no page has loaded yet is cleared too.
 import './auth-store';
@@ -12,6 +11,5 @@ import './redirect-store';
 
 /** The app also clears its QueryClient (src/api/query-client.ts) on /doClear and sign-out. */
 export function clearAllStores(): void {
-  forgetServiceContractId();
   resetRegisteredStores();
 }

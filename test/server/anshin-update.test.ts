@@ -31,7 +31,11 @@ async function expectRefused(id: string, payload: unknown, errorCode = 'E0008') 
 describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
   it('月末解約予約 → 予約の取消 → 即時解約と、許された遷移だけが進み、1件ずつ履歴を残すこと（OTP不要）', async () => {
     const sbSystemId = user('demo02').sbSystemId;
-    const reserved = await update('demo02', { ...base, requestType: '04', survey: ['price', 'unused'] });
+    const [live] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, sbSystemId));
+    // The flow names the contract it started from: another one (here demo05's) is refused.
+    const [other] = await kit.test.db.select().from(serviceContracts).where(eq(serviceContracts.sbSystemId, user('demo05').sbSystemId));
+    await expectRefused('demo02', { ...base, requestType: '04', serviceContractId: other?.id });
+    const reserved = await update('demo02', { ...base, requestType: '04', survey: ['price', 'unused'], serviceContractId: live?.id });
     expect(reserved.statusCode).toBe(200);
     expect((await snapshotOf(kit.test, sbSystemId)).history.at(-1)).toMatchObject({ requestType: '04', cancelSurvey: ['price', 'unused'] });
     const receipt = ContractReceiptSchema.parse(reserved.json());
@@ -133,6 +137,7 @@ describe('POST /api/customer/{sbSystemId}/update/contracts', () => {
       { ...base, requestType: '05', survey: ['price'] },
       { ...base, requestType: '03', survey: ['料金が高い'] },
       { ...base, requestType: '03', survey: ['price', 'price'] },
+      { ...base, requestType: '05', serviceContractId: '' },
     ]) {
       const response = await update('demo05', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);

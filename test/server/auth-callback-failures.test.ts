@@ -66,6 +66,14 @@ describe('コールバックの失敗と認証リトライ', () => {
     expect(await eventsAfter(before)).toEqual([expect.objectContaining({ result: 'failure', reason: 'token_rejected' })]);
   });
 
+  it('やり直しは最初の sign-on 種別を引き継ぎ、その種別の行が決める行き先へ向かうこと（ADR 0090）', async () => {
+    const browser = new Browser(server.base);
+    const login = await browser.request('/auth/login?returnTo=/Top&type=8');
+    const state = locationOf(login).searchParams.get('state') ?? '';
+    const failed = await browser.request(`/auth/callback?code=forged-code&state=${state}`);
+    expect(failed.response.headers.get('location')).toBe('/auth/login?returnTo=%2FInvoice&type=8');
+  });
+
   it('失敗したコールバックからのやり直しは3回までで、4回目はエラー画面（E9998）へ移ること', async () => {
     const before = await lastEventId();
     const browser = new Browser(server.base);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { livePages, pageTable } from '../../machines/page-table';
+import { cdnBase, misplacedAssets } from '../../server/spa/cdn-url';
 import { chooseEncoding } from '../../server/spa/spa-routes';
 import { buildTestApp, type TestApp, errorOf } from './support/build-test-app';
 
@@ -12,6 +13,7 @@ const APP_JS = `export const text = ${JSON.stringify('お客さまポータル '
 const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 let clientDir: string;
+const BUILD_ID = '20261126033000-abcd1234';
 let test: TestApp;
 let unbuilt: TestApp;
 
@@ -25,6 +27,8 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'app-def456.js.br'), brotliCompressSync(APP_JS));
   writeFileSync(join(clientDir, 'assets', 'app-def456.js.gz'), gzipSync(APP_JS));
   writeFileSync(join(clientDir, 'build-info.json'), '{"buildId":"test"}');
+  mkdirSync(join(clientDir, 'builds', BUILD_ID), { recursive: true });
+  writeFileSync(join(clientDir, 'builds', BUILD_ID, 'build.json'), `{"buildId":"${BUILD_ID}"}`);
   writeFileSync(join(clientDir, '.vite', 'manifest.json'), '{}');
   test = await buildTestApp({ clientDir });
   unbuilt = await buildTestApp();
@@ -72,6 +76,14 @@ describe('アプリの配信', () => {
     const info = await get(test, '/build-info.json');
     expect(info.statusCode).toBe(200);
     expect(info.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('ビルドIDごとのメタデータ /builds/<buildId>/build.json は変わらないものとして1年キャッシュで返し、ないビルドは404にすること', async () => {
+    const metadata = await get(test, `/builds/${BUILD_ID}/build.json`);
+    expect(metadata.statusCode).toBe(200);
+    expect(metadata.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(metadata.json()).toEqual({ buildId: BUILD_ID });
+    expect((await get(test, '/builds/20250101000000-00000000/build.json')).statusCode).toBe(404);
   });
 
   it('/assets/ のファイルはブラウザが受け付ければビルド時に圧縮したBrotli・gzipで返し、Varyを付けること', async () => {
@@ -164,5 +176,62 @@ describe('アプリの配信', () => {
     const missing = await get(unbuilt, '/no/such/page');
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('E9999');
+  });
+});
+
+describe('CDN_URL（静的ファイルの配信元、ADR 0090）', () => {
+  const cdnIndex = INDEX.replace('/assets/', 'https://cdn.example.jp/portal/assets/');
+  const clientWith = (index: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'portal-client-cdn-'));
+    writeFileSync(join(dir, 'index.html'), index);
+    return dir;
+  };
+  const dirs: string[] = [];
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('設定なしでは静的ファイルは自分のオリジンだけを許し、設定ありではCDNのオリジンをscript・style・font・imgに加えてCDNを指すHTMLを返すこと', async () => {
+    expect((await get(test, '/assets/index-abc123.js')).headers['access-control-allow-origin']).toBeUndefined();
+    const without = String((await get(test, '/Top')).headers['content-security-policy']);
+    expect(without).toContain("script-src 'self';");
+    expect(without).not.toContain('cdn.example.jp');
+
+    const dir = clientWith(cdnIndex);
+    dirs.push(dir);
+    const cdn = await buildTestApp({ clientDir: dir, env: { CDN_URL: 'https://cdn.example.jp/portal/' } });
+    try {
+      const page = await get(cdn, '/Top');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('src="https://cdn.example.jp/portal/assets/index-abc123.js"');
+      const csp = String(page.headers['content-security-policy']);
+      for (const directive of ['script-src', 'style-src', 'font-src']) expect(csp).toContain(`${directive} 'self' https://cdn.example.jp;`);
+      expect(csp).toContain("img-src 'self' data: https://cdn.example.jp;");
+      expect(csp).toContain("connect-src 'self';");
+      // A CDN pulling from this server passes the header on to the pages' cross-origin loads.
+      writeFileSync(join(dir, 'build-info.json'), '{}');
+      mkdirSync(join(dir, 'assets'));
+      writeFileSync(join(dir, 'assets', 'index-abc123.js'), APP_JS);
+      expect((await get(cdn, '/assets/index-abc123.js')).headers['access-control-allow-origin']).toBe('*');
+      expect((await get(cdn, '/build-info.json')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await cdn.close();
+    }
+  });
+
+  it('ビルドとサーバーでCDN_URLが食い違えば起動しないこと（CSPが読み込みを止めるため）', async () => {
+    const plain = clientWith(INDEX);
+    dirs.push(plain);
+    await expect(buildTestApp({ clientDir: plain, env: { CDN_URL: 'https://cdn.example.jp/portal' } })).rejects.toThrow(/do not match CDN_URL/);
+    expect(misplacedAssets(cdnIndex, cdnBase(undefined))).toEqual(['https://cdn.example.jp/portal/assets/index-abc123.js']);
+    expect(misplacedAssets(cdnIndex, cdnBase('https://other-cdn.example.jp/portal'))).toEqual(['https://cdn.example.jp/portal/assets/index-abc123.js']);
+    expect(misplacedAssets(cdnIndex, cdnBase('https://cdn.example.jp/portal/'))).toEqual([]);
+    expect(misplacedAssets(INDEX, undefined)).toEqual([]);
+  });
+
+  it('CDN_URLはhttp(s)の配信元（パス可）だけを受け付けること', async () => {
+    for (const value of ['cdn.example.jp', 'ftp://cdn.example.jp', 'https://cdn.example.jp/?v=1', 'https://user:pw@cdn.example.jp']) {
+      await expect(buildTestApp({ env: { CDN_URL: value } }), value).rejects.toThrow(/CDN_URL/);
+    }
   });
 });

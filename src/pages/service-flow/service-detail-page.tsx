@@ -14,6 +14,7 @@ import { allowedActionsFor } from '../../../contracts/lifecycle';
 import { servicePath } from '../../../contracts/services/service-definition';
 import type { ChangePaymentFlowMachine } from '../../../machines/service-flow/change-payment.flow';
 import { ContractSummary } from './contract-summary';
+import { IncentiveSection } from './incentive-section';
 import { ProcedureList } from './procedure-list';
 import { useServiceView } from './service-view';
 import { BusyLine } from './busy-line';
@@ -90,6 +91,7 @@ function Detail({ snapshot, send, current }: ServiceDetailViewProps & { readonly
           ) : null
         }
       />
+      {current.status === 'withdrawn' ? null : <IncentiveSection serviceId={service.serviceId} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import { resetApiClient } from '../../../src/api/api-client';
@@ -8,7 +8,7 @@ import { UpdateConfirmFlow } from '../../../src/pages/service-flow/update-confir
 import { UpdateCompletedView } from '../../../src/pages/service-flow/update-completed-page';
 import { activeCardContract, customer, fakeApi, receipt, renderPage, startFlow, textOf, until } from './support';
 
-function withContract(contract: ServiceContract) {
+function withContract(contract: ServiceContract, coupons: () => unknown = () => ({ coupons: activeCoupons })) {
   return fakeApi({
     [`GET ${customer}/contracts`]: () => ({ contracts: [contract] }),
     [`POST ${customer}/payment/information`]: () => ({ redirectOrderUrl: 'https://card.example.jp/order/o-9', orderId: 'o-9' }),
@@ -16,13 +16,20 @@ function withContract(contract: ServiceContract) {
     [`POST ${customer}/otp/auth`]: () => ({ result: 'OK', ngMessage: null }),
     [`POST ${customer}/update/contracts`]: () => receipt,
     [`GET ${customer}/storage/usage`]: () => usage,
+    [`GET ${customer}/coupon/active`]: coupons,
   });
 }
 
+/** A benefit of this service and one of another: the page shows only its own (ADR 0091). */
+const activeCoupons = [
+  { couponCd: 'ANSHIN2026', couponName: 'あんしんデータボックス初月無料クーポン', serviceId: '223', appliedAt: '2026-11-05T01:00:00.000Z', contractId: 'c-1', benefitEndsAt: '2026-11-30T14:59:59.000Z' },
+  { couponCd: 'BASKET3M', couponName: 'バスケットLIVE 3か月半額クーポン', serviceId: '231', appliedAt: '2026-11-05T01:00:00.000Z', contractId: 'c-2', benefitEndsAt: '2027-01-31T14:59:59.000Z' },
+];
+
 const usage = { usedBytes: 12.5 * 1024 ** 3, capacityBytes: 50 * 1024 ** 3, measuredAt: '2026-11-21T09:00:00+09:00' };
 
-async function detailOf(contract: ServiceContract) {
-  const fake = withContract(contract);
+async function detailOf(contract: ServiceContract, coupons?: () => unknown) {
+  const fake = withContract(contract, coupons);
   const { actor } = startFlow('anshinChangePayment');
   await until<'anshinChangePayment'>(actor, (s) => s.matches('detail'));
   await renderPage(<ServiceDetailFlow actor={actor} />);
@@ -35,6 +42,22 @@ afterEach(() => {
 });
 
 describe('/AnshinDataBox/Service/Detail', () => {
+  it('このサービスの特典期間中のクーポン（インセンティブ）を最終日とともに、ご契約内容のあとに示すこと', async () => {
+    await detailOf(activeCardContract);
+    const incentive = textOf((await screen.findByRole('heading', { name: '適用中の特典' })).closest('section'));
+    expect(incentive).toBe('適用中の特典あんしんデータボックス初月無料クーポン（2026年11月30日まで）');
+  });
+
+  it('特典がなければ、または取得に失敗すれば、特典の欄を出さないこと', async () => {
+    for (const coupons of [() => ({ coupons: activeCoupons.slice(1) }), () => ({ status: 403, body: { errorCode: 'A0403' } })]) {
+      const { fake } = await detailOf(activeCardContract, coupons);
+      await waitFor(() => expect(fake.calls(`GET ${customer}/coupon/active`).length).toBeGreaterThan(0));
+      expect(await screen.findByText('12.5GB / 50GB 使用中（25%）')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: '適用中の特典' })).toBeNull();
+      cleanup();
+    }
+  });
+
   it('プラン・状態（日本語）・開始日・支払方法（下4桁）・保存容量を表示すること', async () => {
     await detailOf(activeCardContract);
     const contract = textOf(screen.getByRole('heading', { name: 'ご契約内容' }).closest('section'));

@@ -20,6 +20,7 @@ import { createQueryClient } from '../../../src/api/query-client';
 import { createFlowMachines } from '../../../src/flows/all-flow-machines';
 import AnshinView from '../../../src/pages/anshin-data-box/anshin-view';
 import { ServiceViewContext, type ServiceView } from '../../../src/pages/service-flow/service-view';
+import { authStore } from '../../../src/stores/auth-store';
 
 export type FakeRequest = { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown };
 export type FakeAnswer = { status: number; body: unknown };
@@ -49,6 +50,8 @@ export function fakeApi(handlers: Record<string, FakeHandler>) {
     const { status, body } = isAnswer(answer) ? answer : { status: 200, body: answer };
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
+  // The flows seal the contract id they work on with the session token (ADR 0089).
+  authStore.set({ sessionToken: 'session-token' });
   configureApiClient({
     fetch,
     baseUrl: 'http://portal.test',

@@ -34,7 +34,7 @@ describe('build check', () => {
   it('checks every interval and offers the newer build in the banner store', async () => {
     vi.useFakeTimers();
     const fetchFn = vi.fn(() => json({ buildId: newer, builtAt: 'x' }));
-    const stop = startBuildCheck({ runningBuildId: running, intervalMs: 60 * 60 * 1000, fetch: fetchFn });
+    const { stop } = startBuildCheck({ runningBuildId: running, intervalMs: 60 * 60 * 1000, fetch: fetchFn });
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
     expect(fetchFn).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(60 * 1000);
@@ -46,7 +46,7 @@ describe('build check', () => {
   it('offers nothing while the running build is the latest', async () => {
     vi.useFakeTimers();
     const fetchFn = vi.fn(() => json({ buildId: running, builtAt: 'x' }));
-    const stop = startBuildCheck({ runningBuildId: running, intervalMs: 1000, fetch: fetchFn });
+    const { stop } = startBuildCheck({ runningBuildId: running, intervalMs: 1000, fetch: fetchFn });
     await vi.advanceTimersByTimeAsync(3000);
     expect(fetchFn).toHaveBeenCalledTimes(3);
     expect(buildUpdateStore.get().latest).toBeNull();

@@ -52,6 +52,7 @@ function services(flows: FlowRegistry): NavigationServices {
     loadSession: () => Promise.resolve({ sbSystemId: '0000000001', sessionToken: 't', lv2Authed: true }),
     loadCommonInfo: () => Promise.resolve(true),
     loadMasterData: () => Promise.resolve(),
+    prefetchIncentive: () => undefined,
     checkRegulation: () => Promise.resolve(),
     flowInput: () => ({}),
     rememberRedirect: () => undefined,

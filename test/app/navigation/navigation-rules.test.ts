@@ -62,6 +62,9 @@ function services(fakes: Fakes = {}) {
       calls.push('common');
       return Promise.resolve(fakes.commonInfo ?? true);
     },
+    prefetchIncentive: () => {
+      calls.push('incentive');
+    },
     loadMasterData: () => {
       calls.push('master');
       return fakes.masterData === undefined ? Promise.resolve() : Promise.reject(fakes.masterData);
@@ -226,6 +229,23 @@ describe('login levels', () => {
     const { services: s, calls } = services();
     expect(await go('/Top', s)).toEqual({ kind: 'proceed' });
     expect(calls).toEqual(['session', 'common', 'master', 'regulation:CMN0002']);
+  });
+
+  it('starts fetching the incentive for a Service/Detail page after the session, without waiting for it, and for no other page (ADR 0091)', async () => {
+    for (const [path, pageId] of [['/AnshinDataBox/Service/Detail', 'ADB0004'], ['/BasketLive/Service/Detail', 'BKL0004']] as const) {
+      const { services: s, calls } = services();
+      // The flow guard after these rules has no change-payment machine here; the checks before it are what counts.
+      await go(path, s).catch(() => undefined);
+      expect(calls.slice(0, 5), path).toEqual(['session', 'common', 'incentive', 'master', `regulation:${pageId}`]);
+    }
+    for (const path of ['/AnshinDataBox', '/BasketLive', '/OptionServices']) {
+      const { services: s, calls } = services();
+      await go(path, s).catch(() => undefined);
+      expect(calls, path).not.toContain('incentive');
+    }
+    const signedOut = services({ session: new CallFailure(401, 'A0401') });
+    await go('/AnshinDataBox/Service/Detail', signedOut.services).catch(() => undefined);
+    expect(signedOut.calls).not.toContain('incentive');
   });
 });
 

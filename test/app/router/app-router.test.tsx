@@ -50,6 +50,7 @@ function fakeServices(flows: FlowRegistry, overrides: Overrides = {}): Navigatio
     loadSession: () => Promise.resolve({ sbSystemId: '0000000001', sessionToken: 't', lv2Authed: true }),
     loadCommonInfo: () => Promise.resolve(true),
     loadMasterData: () => Promise.resolve(),
+    prefetchIncentive: () => undefined,
     checkRegulation: overrides.checkRegulation ?? (() => Promise.resolve()),
     flowInput: () => ({}),
     rememberRedirect: (url) => redirectStore.set({ url }),

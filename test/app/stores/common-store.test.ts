@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authStore } from '../../../src/stores/auth-store';
 import { clearAllStores } from '../../../src/stores/clear-all-stores';
-import {
-  commonStore,
-  forgetServiceContractId,
-  readServiceContractId,
-  setServiceContractId,
-} from '../../../src/stores/common-store';
+import { commonStore } from '../../../src/stores/common-store';
+import { forgetServiceContractId, readServiceContractId, setServiceContractId } from '../../../src/stores/service-contract-id';
 
 beforeEach(() => {
   sessionStorage.clear();
