@@ -6,7 +6,7 @@
  */
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
 import { servicePath } from '../../contracts/services/service-definition';
-import { ServiceRoutes } from '../../contracts/services/service-routes';
+import { catalogueServices } from '../../contracts/services/catalogue';
 import { signOnInterfaceFrom } from '../../contracts/sign-on-interfaces';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
@@ -221,7 +221,7 @@ export const authorityAndCommonInfoRule: NavigationRule = {
 };
 
 /** The pages that show the incentive: each service's Service/Detail (ADR 0091). */
-const IncentivePages: ReadonlySet<string> = new Set(Object.values(ServiceRoutes).map((service) => servicePath(service, 'detail')));
+const IncentivePages: ReadonlySet<string> = new Set(catalogueServices.map((service) => servicePath(service, 'detail')));
 
 /**
  * Fetching an incentive (spec section 2): started for the pages that show it, in parallel with

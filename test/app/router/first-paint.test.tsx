@@ -43,6 +43,7 @@ async function renderFirstPage(path: string) {
     flowInput: () => ({}),
     rememberRedirect: () => undefined,
     rememberInvoiceParameter: () => undefined,
+    prefetchIncentive: () => undefined,
   });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createAppRouter({ queryClient, flows, history: createMemoryHistory({ initialEntries: [path] }), services });
@@ -62,7 +63,7 @@ describe('the first paint comes before the first navigation work (ADR 0097)', ()
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(loadSession).not.toHaveBeenCalled();
 
-    await act(async () => paintFrame());
+    act(() => paintFrame());
     await waitFor(() => expect(loadSession).toHaveBeenCalled(), settle);
   });
 
