@@ -51,7 +51,7 @@ if (chosen.has('api')) {
   console.log(`database: ${api.database}`);
   console.log(`bare Fastify route: ${api.bare.requestsPerSecond.toFixed(0)} req/s, p99 ${api.bare.p99} ms`);
   console.log(`GET /api/getCurrentDate (no database): ${api.pipeline.requestsPerSecond.toFixed(0)} req/s, p99 ${api.pipeline.p99} ms, ratio ${api.pipelineRatio.toFixed(3)}`);
-  console.log(`${api.endpoint}: ${api.hot.requestsPerSecond.toFixed(0)} req/s, p99 ${api.hot.p99} ms`);
+  console.log(`${api.endpoint}: ${api.hot.requestsPerSecond.toFixed(0)} req/s, p99 ${api.hot.p99} ms (slices: ${api.hot.sliceP99s.join(', ')} ms)`);
   console.log(`ratio ${api.ratio.toFixed(3)} (budget >= 0.3 on PostgreSQL); p99 budget <= 10 ms on PostgreSQL`);
 }
 
