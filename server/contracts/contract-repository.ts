@@ -16,6 +16,7 @@ import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/s
 import { serviceDefinitions } from '../../contracts/services/service-definition';
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
+import { batchPerHandle } from '../db/read-batch';
 import { notFound } from '../http/app-error';
 import { formatJstDate } from '../time/jst';
 import { isPlanChangeDue } from './due-plan-changes';
@@ -86,21 +87,38 @@ export type CustomerView = Pick<CustomerRow, keyof typeof customerViewColumns>;
 export type ContractView = Pick<ContractRow, keyof typeof contractViewColumns>;
 export type CustomerWithContracts = { readonly customer: CustomerView; readonly contracts: ContractView[] };
 
-function prepareCustomerWithContracts(db: Db) {
+function prepareCustomersWithContracts(db: Db) {
   return db
     .select({ customer: customerViewColumns, contract: contractViewColumns })
     .from(customers)
     .leftJoin(serviceContracts, eq(serviceContracts.sbSystemId, customers.sbSystemId))
-    .where(eq(customers.sbSystemId, sql.placeholder('sbSystemId')))
+    .where(sql`${customers.sbSystemId} = any(${sql.placeholder('sbSystemIds')})`)
     .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id))
-    .prepare('customer_with_contracts');
+    .prepare('customers_with_contracts');
 }
 
 /**
- * Built once per database handle: drizzle spends several hundred microseconds of CPU building
- * this query's SQL, more than the round trip itself (docs/decisions/0038-hot-read-path.md).
+ * The reads of one turn of the event loop, as one query (server/db/read-batch.ts; nothing is
+ * kept between turns, so a contract written by any process shows on the next call:
+ * docs/decisions/0092-batched-hot-reads.md). The query is built once per handle: drizzle spends
+ * several hundred microseconds of CPU building it, more than the round trip itself (0038).
  */
-const customerWithContractsQueries = new WeakMap<Db, ReturnType<typeof prepareCustomerWithContracts>>();
+const customersWithContracts = batchPerHandle((db: Db) => {
+  const query = prepareCustomersWithContracts(db);
+  return async (sbSystemIds: readonly string[]) => {
+    const found = new Map<string, { customer: CustomerView; contracts: ContractView[] }>();
+    // Rows come in listContracts' order within each customer.
+    for (const row of await query.execute({ sbSystemIds })) {
+      let entry = found.get(row.customer.sbSystemId);
+      if (entry === undefined) {
+        entry = { customer: row.customer, contracts: [] };
+        found.set(row.customer.sbSystemId, entry);
+      }
+      if (row.contract !== null) entry.contracts.push(row.contract);
+    }
+    return found;
+  };
+});
 
 /**
  * The customer and their contracts in one round trip (customers LEFT JOIN service_contracts), in
@@ -108,17 +126,9 @@ const customerWithContractsQueries = new WeakMap<Db, ReturnType<typeof prepareCu
  * the columns the answers use are read: every column costs parsing and mapping on the hot read.
  */
 export async function findCustomerWithContracts(db: Db, sbSystemId: string): Promise<CustomerWithContracts> {
-  let query = customerWithContractsQueries.get(db);
-  if (query === undefined) {
-    query = prepareCustomerWithContracts(db);
-    customerWithContractsQueries.set(db, query);
-  }
-  const rows = await query.execute({ sbSystemId });
-  const first = rows[0];
-  if (!first) throw notFound();
-  const contracts: ContractView[] = [];
-  for (const row of rows) if (row.contract !== null) contracts.push(row.contract);
-  return { customer: first.customer, contracts };
+  const found = await customersWithContracts(db).load(sbSystemId);
+  if (found === undefined) throw notFound();
+  return found;
 }
 
 export function paymentSummary(row: Pick<ContractView, 'paymentMethod' | 'cardLast4' | 'cardTokenEffectiveDate'>): PaymentSummary {

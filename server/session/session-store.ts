@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema';
-import { sessionCache } from './session-cache';
+import { batchPerHandle } from '../db/read-batch';
 
 export const SESSION_COOKIE = 'portal_sid';
 
@@ -50,94 +50,70 @@ export async function createSession(
   return { id, sessionToken, expiresAt };
 }
 
-function prepareActiveSession(db: Db) {
+function prepareUnrevokedSessions(db: Db) {
   return db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('active_session');
-}
-
-/** Built once per database handle: drizzle's query building costs more CPU than the round trip. */
-const activeSessionQueries = new WeakMap<Db, ReturnType<typeof prepareActiveSession>>();
-
-function activeSessionQuery(db: Db): ReturnType<typeof prepareActiveSession> {
-  let query = activeSessionQueries.get(db);
-  if (query === undefined) {
-    query = prepareActiveSession(db);
-    activeSessionQueries.set(db, query);
-  }
-  return query;
+    .where(and(sql`${sessions.id} = any(${sql.placeholder('ids')})`, isNull(sessions.revokedAt)))
+    .prepare('unrevoked_sessions');
 }
 
 /**
- * The session with this id when it is neither revoked nor expired. Each use slides its expiry by
- * the session's own window (expiresAt - lastSeenAt), so the TTL chosen at creation is kept.
- *
- * The row comes from the in-process cache (session-cache.ts, a few seconds) when it can; the
- * rules are checked on every call either way: revoked or expired at `now` is refused, and the
- * throttled slide is written to the database as before.
+ * The session reads of one turn of the event loop, as one query (server/db/read-batch.ts): every
+ * /api call reads its session from the database, so a revocation by any process counts on the
+ * next call, and concurrent calls share the round trip (docs/decisions/0092-batched-hot-reads.md).
+ * The query is built once per handle: drizzle's query building costs more CPU than the round trip.
+ */
+const unrevokedSessions = batchPerHandle((db: Db) => {
+  const query = prepareUnrevokedSessions(db);
+  return async (ids: readonly string[]) => {
+    const rows = await query.execute({ ids });
+    return new Map(rows.map((row) => [row.id, row]));
+  };
+});
+
+/**
+ * The session with this id when it is neither revoked nor expired, read from the database on
+ * every call. Each use slides its expiry by the session's own window (expiresAt - lastSeenAt),
+ * so the TTL chosen at creation is kept; the slide is written at most once a minute.
  */
 export async function findActiveSession(db: Db, id: string, now: Date = new Date()): Promise<SessionRow | undefined> {
   if (id === '') return undefined;
-  let row = sessionCache.get(db, id);
-  if (row === undefined) {
-    const generation = sessionCache.generation();
-    [row] = await activeSessionQuery(db).execute({ id, now });
-    if (!row) return undefined;
-    sessionCache.set(db, row, generation);
-  }
-  if (row.revokedAt !== null || row.expiresAt.getTime() <= now.getTime()) {
-    sessionCache.delete(id);
-    return undefined;
-  }
+  const row = await unrevokedSessions(db).load(id);
+  if (row === undefined || row.expiresAt.getTime() <= now.getTime()) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() < SLIDE_INTERVAL_MS) return row;
   const window = row.expiresAt.getTime() - row.lastSeenAt.getTime();
   const expiresAt = new Date(now.getTime() + window);
-  const generation = sessionCache.generation();
   const [slid] = await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning();
-  if (slid) sessionCache.set(db, slid, generation);
-  else sessionCache.delete(id);
   return slid;
 }
 
 export async function revokeSession(db: Db, id: string, now: Date = new Date()): Promise<void> {
-  // Before the write, so no request of this process uses the entry meanwhile; after it, so a read
-  // that started before the write committed cannot put the old row back.
-  sessionCache.invalidate(id);
-  try {
-    await db
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
-  } finally {
-    sessionCache.invalidate(id);
-  }
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /**
  * Ends every active session of the customer except `keepId` (a password change signs out the
- * other devices), inside the caller's transaction; answers how many ended. Their cache entries
- * go before the write; another process may still accept one for at most the cache's few seconds.
+ * other devices), inside the caller's transaction; answers how many ended. Every process refuses
+ * them from the next call on: sessions are read from the database on every call.
  */
 export async function revokeOtherSessions(tx: Db, sbSystemId: string, keepId: string, now: Date = new Date()): Promise<number> {
   const active = await tx
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.sbSystemId, sbSystemId), ne(sessions.id, keepId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  for (const { id } of active) sessionCache.invalidate(id);
   if (active.length === 0) return 0;
-  const ended = await tx
+  await tx
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.sbSystemId, sbSystemId), ne(sessions.id, keepId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  for (const { id } of ended) sessionCache.invalidate(id);
+    .where(and(eq(sessions.sbSystemId, sbSystemId), ne(sessions.id, keepId), isNull(sessions.revokedAt)));
   return active.length;
 }
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { sessions, signInEvents } from '../../server/db/schema';
-import { sessionCache } from '../../server/session/session-cache';
 import { findActiveSession } from '../../server/session/session-store';
 import {
   Browser,
@@ -272,8 +271,6 @@ describe('ログインレベル2（再認証）', () => {
 
     const stale = new Date(Date.now() - (server.env.LV2_MAX_AGE_MINUTES + 1) * 60_000);
     await server.handle.db.update(sessions).set({ authTime: stale }).where(eq(sessions.id, oldSid));
-    // The row was aged behind session-store's back, so its cached copy must go too (0038).
-    sessionCache.delete(oldSid);
     // Level 1 does not care how old the sign-in is.
     const level1 = await browser.request('/auth/login?returnTo=/Invoice');
     expect(level1.response.headers.get('location')).toBe('/Invoice');
