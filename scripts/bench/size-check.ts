@@ -13,7 +13,11 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // 1.06 -> 1.07 (2026-11-26): the first answers inlined with the HTML (ADR 0087), the layout that
 // paints before the rules (ADR 0088) and eleven more live account routes took the entry from
 // 1.053x to 1.060x; the first two remove four round trips and a blank screen from every first load.
-const ENTRY_CEILING_RATIO = 1.07;
+// 1.07 -> 1.08 (2026-11-26): the service catalogue the first page's schemas now read their
+// service and plan ids from (ADR 0096, +1.0 KB: one list instead of seven per-service ones) and
+// the spec's sign-on interface table, the version in the footer and the incentive rule (ADR
+// 0090, 0091, +0.7 KB) took the entry from 1.062x to 1.076x.
+const ENTRY_CEILING_RATIO = 1.08;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
