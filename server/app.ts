@@ -67,7 +67,7 @@ const malformedRequest = () =>
   new AppError(ErrorCode.InvalidRequest, { issues: [{ path: '', message: 'リクエストの形式が正しくありません。' }] });
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { env, db } = options;
+  const { env } = options;
   rootSecret(env); // refuses to build a production server without SESSION_SECRET
   // and one with the demo features outside a review/QA host (docs/decisions/0042-production-settings.md)
   assertNoProblems(demoExposureProblems(env));
@@ -95,6 +95,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
 
+  try {
+    return await setUpApp(app, options, security);
+  } catch (error) {
+    // What was set up before the failure (the process lock's connection, the limiter) is
+    // released by its onClose hook; without this a refused start held a database connection.
+    await app.close();
+    throw error;
+  }
+}
+
+async function setUpApp(app: FastifyInstance, options: BuildAppOptions, security: ReturnType<typeof securityHeaders>): Promise<FastifyInstance> {
+  const { env, db } = options;
   const baseUrl = createBaseUrl(app, env);
   const processLock = await acquireProcessLock(db);
   const limiter = new RateLimiter(db, Date.now, (error) => app.log.warn({ err: error }, 'rate limit counts not shared'));
