@@ -41,6 +41,11 @@ export const ServiceContractSchema = z.object({
 });
 export type ServiceContract = z.infer<typeof ServiceContractSchema>;
 
+/** The service's contract that has not ended (a customer has at most one per service), if any. */
+export function liveContractOf<C extends Pick<ServiceContract, 'serviceId' | 'status'>>(contracts: readonly C[], serviceId: ServiceIdValue): C | undefined {
+  return contracts.find((contract) => contract.serviceId === serviceId && contract.status !== 'withdrawn');
+}
+
 export const ServiceContractsSchema = z.object({ contracts: z.array(ServiceContractSchema) });
 export type ServiceContracts = z.infer<typeof ServiceContractsSchema>;
 

@@ -3,7 +3,6 @@
  * (build-metadata.ts), which loads after the first page and stays out of the entry.
  */
 import { createMemoryStore } from '../stores/store-core';
+import type { BuildMetadata } from './build-metadata';
 
-export type BuildMetadataView = { readonly buildId: string; readonly builtAt: string; readonly version: string };
-
-export const buildMetadataStore = createMemoryStore<{ readonly metadata: BuildMetadataView | null }>(() => ({ metadata: null }));
+export const buildMetadataStore = createMemoryStore<{ readonly metadata: BuildMetadata | null }>(() => ({ metadata: null }));

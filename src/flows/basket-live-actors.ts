@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/api/service-requests';
 import type { MailAddrPortabilityContractsResponse, MailCheckServiceId } from '../../contracts/api/mail-address-confirmation';
-import type { ServiceContract } from '../../contracts/api/service-contracts';
+import { liveContractOf, type ServiceContract } from '../../contracts/api/service-contracts';
 import { ServiceId } from '../../contracts/codes';
 import { mailAddrPortabilityContractsEndpoint } from '../../contracts/api/mail-address-confirmation';
 import { updateContractsEndpoint } from '../../contracts/api/service-requests';
@@ -34,7 +34,7 @@ const isBasketLivePlan = (planId: string): planId is BasketLivePlanId => BasketL
 
 /** The customer's live basket live contract as the plan change reads it; "none" without one. */
 export function toPlanChangeContract(contracts: readonly ServiceContract[]): PlanChangeContract {
-  const live = contracts.find((contract) => contract.serviceId === ServiceId.BasketLive && contract.status !== 'withdrawn');
+  const live = liveContractOf(contracts, ServiceId.BasketLive);
   if (live === undefined || !isBasketLivePlan(live.planId)) return { status: 'none', planId: null, pendingPlan: null };
   const pending = live.pendingPlan;
   const pendingPlan = pending !== null && isBasketLivePlan(pending.planId) ? { planId: pending.planId, effectiveDate: pending.effectiveDate } : null;

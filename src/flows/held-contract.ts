@@ -4,7 +4,7 @@
  * the flow's update so the server can refuse it when the live contract is no longer that one
  * (docs/decisions/0089-service-contract-id-sealed.md).
  */
-import type { ServiceContract } from '../../contracts/api/service-contracts';
+import { liveContractOf, type ServiceContract } from '../../contracts/api/service-contracts';
 import type { ServiceIdValue } from '../../contracts/codes';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { readServiceContractId, setServiceContractId } from '../stores/service-contract-id';
@@ -21,8 +21,7 @@ export class ContractNotHeldError extends Error {
 
 /** Seals the id of the service's live contract (none: clears it). */
 export async function holdContract(contracts: readonly ServiceContract[], serviceId: ServiceIdValue): Promise<void> {
-  const live = contracts.find((contract) => contract.serviceId === serviceId && contract.status !== 'withdrawn');
-  await setServiceContractId(live?.contractId ?? null);
+  await setServiceContractId(liveContractOf(contracts, serviceId)?.contractId ?? null);
 }
 
 /** The held id; a value sealed under another session token, tampered with or never held is refused. */

@@ -16,7 +16,7 @@ import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { CouponJudgeResponse } from '../../contracts/api/coupon';
 import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement';
 import type { PaymentInformationResponse, PaymentMethodsResponse, ProviderOrder } from '../../contracts/api/payment';
-import type { FlowContract, ServiceContract } from '../../contracts/api/service-contracts';
+import { liveContractOf, type FlowContract, type ServiceContract } from '../../contracts/api/service-contracts';
 import type {
   JudgeCouponInput,
   JudgeEntryInput,
@@ -42,8 +42,7 @@ export type FlowActorDeps = { readonly queryClient: QueryClient };
 /** The contract of one service a flow starts from: the live one, else the latest ended one, else none. */
 export function toFlowContract(contracts: readonly ServiceContract[], serviceId: ServiceContract['serviceId']): FlowContract {
   const ours = contracts.filter((contract) => contract.serviceId === serviceId);
-  const live = ours.find((contract) => contract.status !== 'withdrawn');
-  const latest = live ?? [...ours].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
+  const latest = liveContractOf(ours, serviceId) ?? [...ours].sort((a, b) => b.startedAt.localeCompare(a.startedAt))[0];
   if (latest === undefined) {
     return {
       status: 'none',

@@ -7,9 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceIdValue } from '../../../contracts/codes';
 import { activeCouponsQueryOptions } from '../../api/queries/active-coupons.query';
-
-const lastDay = (iso: string): string =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+import { formatDate } from './service-copy';
 
 export function IncentiveSection({ serviceId }: { readonly serviceId: ServiceIdValue }) {
   const { data } = useQuery(activeCouponsQueryOptions());
@@ -21,7 +19,7 @@ export function IncentiveSection({ serviceId }: { readonly serviceId: ServiceIdV
       <ul>
         {coupons.map((coupon) => (
           <li key={`${coupon.couponCd}-${coupon.appliedAt}`}>
-            {coupon.couponName}（{lastDay(coupon.benefitEndsAt)}まで）
+            {coupon.couponName}（{formatDate(coupon.benefitEndsAt)}まで）
           </li>
         ))}
       </ul>
