@@ -3,7 +3,8 @@
  * one-line description. `SPEC-n.*` cites a section of portal-spec.md; `DEC.*` cites one of our
  * decisions (docs/flows/*.md and the ADRs named in the text).
  */
-import { serviceDefinitions, type ServiceDefinition } from '../contracts/services/service-definition';
+import { catalogueServices } from '../contracts/services/catalogue';
+import type { ServiceDefinition } from '../contracts/services/service-definition';
 
 const FlowRequirements = {
   'SPEC-4.guards.support-transition': 'サポート履歴の画面はご契約内容から進んだとき（遷移フラグ）だけ表示し、直接のアクセスは E9998 とする',
@@ -124,7 +125,7 @@ function lineupText(service: ServiceDefinition): string {
 export const Requirements: Readonly<Record<RequirementId, string>> = {
   ...FlowRequirements,
   ...Object.fromEntries(
-    serviceDefinitions.flatMap((service) => {
+    catalogueServices.flatMap((service) => {
       const ids = serviceRequirements(service);
       return [
         [ids.routes, `${service.name}の各画面は仕様のパスに表示する`],

@@ -8,7 +8,7 @@
  */
 import type { PlanIdValue, ServiceIdValue } from '../codes';
 import type { ServiceAction } from '../lifecycle';
-import { catalogueServices, type CatalogueEntry, type CataloguePlan, type CatalogueService } from './catalogue';
+import type { CatalogueEntry, CataloguePlan, CatalogueService } from './catalogue';
 
 export type ServicePlan = CataloguePlan & { readonly planId: PlanIdValue };
 
@@ -18,9 +18,6 @@ export type ServiceDefinition = Omit<CatalogueEntry, 'serviceId' | 'slug' | 'pla
   readonly slug: CatalogueService['slug'];
   readonly plans: readonly [ServicePlan, ...ServicePlan[]];
 };
-
-/** Every service of the catalogue, in catalogue order. */
-export const serviceDefinitions: readonly ServiceDefinition[] = catalogueServices;
 
 /** The pages every service has, as suffixes of its route prefix (spec sections 2 and 4). */
 export const ServicePages = {

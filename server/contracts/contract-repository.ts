@@ -13,7 +13,7 @@ import {
   type ServiceUsageStatus,
 } from '../../contracts/api/service-contracts';
 import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/services/continued-use-benefit';
-import { serviceDefinitions } from '../../contracts/services/service-definition';
+import { catalogueServices } from '../../contracts/services/catalogue';
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
 import { batchPerHandle } from '../db/read-batch';
@@ -24,7 +24,7 @@ import { isPlanChangeDue } from './due-plan-changes';
 export type ContractRow = typeof serviceContracts.$inferSelect;
 export type CustomerRow = typeof customers.$inferSelect;
 
-const catalogueOrder: readonly ServiceIdValue[] = serviceDefinitions.map((service) => service.serviceId);
+const catalogueOrder: readonly ServiceIdValue[] = catalogueServices.map((service) => service.serviceId);
 
 function prepareCustomer(db: Db) {
   return db

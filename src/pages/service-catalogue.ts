@@ -4,7 +4,8 @@
  * the catalogue and the application pages cannot disagree.
  */
 import type { ServiceIdValue } from '../../contracts/codes';
-import { serviceDefinitions, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
+import { catalogueServices } from '../../contracts/services/catalogue';
+import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { formatTaxIncludedYen } from '../../contracts/text/yen';
 
 export type CatalogueEntry = {
@@ -35,7 +36,7 @@ function priceNoteOf(service: ServiceDefinition): string {
   return choice + charging;
 }
 
-export const serviceCatalogue: readonly CatalogueEntry[] = serviceDefinitions.map((service) => ({
+export const serviceCatalogue: readonly CatalogueEntry[] = catalogueServices.map((service: ServiceDefinition) => ({
   serviceId: service.serviceId,
   name: service.name,
   summary: service.summary,
