@@ -23,24 +23,31 @@ function stats(values: number[]): Stats {
   return { p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] ?? Number.NaN };
 }
 
+/** How long a step may take before the bench gives up: a renamed button or heading must fail the run, not hang it. */
+const STEP_TIMEOUT_MS = 10_000;
+
 /**
  * Clicks the button with this text and resolves after the frame in which `selector` exists.
  * Sent as source text: the TypeScript loader's helpers do not exist inside the page.
  */
-const clickAndWait = `async ({ button, selector }) => {
+const clickAndWait = `async ({ button, selector, timeout }) => {
   const target = [...document.querySelectorAll('button')].find((b) => (b.textContent || '').includes(button));
   if (!target) throw new Error('no button ' + button);
   const start = performance.now();
   target.click();
-  await new Promise((done) => {
-    const check = () => (document.querySelector(selector) ? requestAnimationFrame(() => done()) : requestAnimationFrame(check));
+  await new Promise((done, fail) => {
+    const check = () => {
+      if (document.querySelector(selector)) requestAnimationFrame(() => done());
+      else if (performance.now() - start > timeout) fail(new Error(selector + ' did not appear within ' + timeout + ' ms of clicking ' + button));
+      else requestAnimationFrame(check);
+    };
     check();
   });
   return performance.now() - start;
 }`;
 
 async function timeClick(page: Page, button: string, selector: string): Promise<number> {
-  const elapsed: unknown = await page.evaluate(`(${clickAndWait})(${JSON.stringify({ button, selector })})`);
+  const elapsed: unknown = await page.evaluate(`(${clickAndWait})(${JSON.stringify({ button, selector, timeout: STEP_TIMEOUT_MS })})`);
   if (typeof elapsed !== 'number') throw new Error('the page did not return a time');
   return elapsed;
 }
@@ -72,6 +79,7 @@ export async function measureClickToStep(): Promise<ClickReport> {
   try {
     await waitForServer();
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
     await page.goto(`${base}/`);
     await page.getByRole('link', { name: 'ログイン' }).or(page.getByRole('button', { name: 'ログイン' })).first().click();
     await page.getByRole('textbox', { name: 'ログインID' }).fill('demo01');
@@ -87,7 +95,7 @@ export async function measureClickToStep(): Promise<ClickReport> {
     const back: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       forward.push(await timeClick(page, '同意してお支払い方法の選択へ進む', 'fieldset legend'));
-      back.push(await timeClick(page, 'ご利用規約に戻る', '#adb-terms'));
+      back.push(await timeClick(page, 'ご利用規約に戻る', '#apply-terms'));
     }
     return { samples: ROUNDS, forward: stats(forward), back: stats(back) };
   } finally {
