@@ -78,3 +78,14 @@ test('お名前の変更画面で戻ると、何も変えずにお客さま情�
   await page.getByRole('button', { name: 'アカウント管理に戻る' }).click();
   await expectPage(page, ...Menu);
 });
+
+test('入力したURLで開いたお客さま情報の確認からお名前の変更へ進んでも、ブラウザの戻るはポータルを離れず W9999 になること（demo18）', async ({ page }) => {
+  await signIn(page, 'demo18');
+  // A typed URL is a new document: the change page must still have an entry of this document behind it.
+  await page.goto(UserInfo[0]);
+  await expectPage(page, ...UserInfo);
+  await page.getByRole('button', { name: 'お名前を変更する' }).click();
+  await expectBackSuppressed(page, ...UserName);
+  await page.getByRole('button', { name: '変更せずに戻る' }).click();
+  await expectPage(page, ...UserInfo);
+});

@@ -4,7 +4,7 @@
  * the internal origin of this tab, the query string stripped after the page loaded, and the
  * URL following the foreground flow's machine.
  */
-import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
+import type { AnyRouter, ParsedLocation, RouterHistory } from '@tanstack/react-router';
 import { findLivePage, normalizePath, type PageEntry } from '../../machines/page-table';
 import type { AnyMachineSnapshot } from 'xstate';
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
@@ -90,12 +90,18 @@ function followFlowThatMovedOn(router: AnyRouter, page: PageEntry | undefined, f
   return true;
 }
 
+/** Where a flow's move goes, and whether the current entry is the first of this tab's history in the portal. */
+export type FlowMove = { readonly to: PageEntry | undefined; readonly firstEntry: boolean };
+
 /**
  * One history entry per flow: a flow's move replaces the entry while the customer is inside the
- * flow. From a card-provider return page it pushes, for the reason above.
+ * flow. From a card-provider return page it pushes, for the reason above. A move onto a page that
+ * suppresses Back never replaces the first entry (a typed URL, a bookmark, the return from
+ * sign-on): Back from it would leave the document, where the Back guard cannot answer W9999.
  */
-export function replacesHistoryEntry(currentPage: PageEntry | undefined, machineId: string): boolean {
+export function replacesHistoryEntry(currentPage: PageEntry | undefined, machineId: string, move?: FlowMove): boolean {
   if (currentPage === undefined || ProviderReturnPaths.has(currentPage.path)) return false;
+  if (move !== undefined && move.firstEntry && move.to?.backForwardDeter === true) return false;
   return currentPage.flow === machineId || !currentPage.entry;
 }
 
@@ -125,7 +131,8 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
   const offRoute = flows.onRoute((route, flow) => {
     const current = normalizePath(router.latestLocation.pathname);
     if (current === route) return;
-    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(findLivePage(current), flow.machineId)));
+    const move: FlowMove = { to: findLivePage(route), firstEntry: !(router.history as RouterHistory).canGoBack() };
+    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(findLivePage(current), flow.machineId, move)));
   });
 
   return () => {

@@ -50,6 +50,16 @@ describe('history entries while a flow moves', () => {
     expect(replacesHistoryEntry(page('/Payment/Cancel/Redirect'), 'anshinChangePayment')).toBe(false);
   });
 
+  it('戻るを抑止するページへの移動は、タブの最初の履歴エントリなら置き換えないこと', () => {
+    const completed = page('/AnshinDataBox/Cancel/Completed');
+    const confirm = page('/AnshinDataBox/Cancel/Confirm');
+    expect(completed.backForwardDeter).toBe(true);
+    expect(confirm.backForwardDeter).toBe(false);
+    expect(replacesHistoryEntry(page('/AnshinDataBox/Cancel/Confirm'), 'anshinCancel', { to: completed, firstEntry: true })).toBe(false);
+    expect(replacesHistoryEntry(page('/AnshinDataBox/Cancel/Confirm'), 'anshinCancel', { to: completed, firstEntry: false })).toBe(true);
+    expect(replacesHistoryEntry(page('/AnshinDataBox/Cancel/Inform'), 'anshinCancel', { to: confirm, firstEntry: true })).toBe(true);
+  });
+
   it('入口のページから始まるフローは履歴を積むこと', () => {
     expect(replacesHistoryEntry(page('/Top'), 'anshinApply')).toBe(false);
     expect(replacesHistoryEntry(undefined, 'anshinApply')).toBe(false);

@@ -13,9 +13,9 @@ import { loadingStore, showLoading } from '../../../src/stores/loading-store';
  */
 type Listener = (event: { toLocation: Pick<ParsedLocation, 'pathname' | 'searchStr' | 'hash'> }) => void;
 
-function fakeRouter(currentPath: string) {
+function fakeRouter(currentPath: string, canGoBack: boolean) {
   const listeners = new Map<string, Set<Listener>>();
-  const history: { _ignoreSubscribers?: boolean } = {};
+  const history: { _ignoreSubscribers?: boolean; canGoBack: () => boolean } = { canGoBack: () => canGoBack };
   const navigate = vi.fn((_options: unknown) => Promise.resolve());
   const router = {
     history,
@@ -59,9 +59,9 @@ const apply = setup({ types: { events: {} as { type: 'next' } | { type: 'away' }
   },
 });
 
-function setUp(currentPath: string, onPageView?: (page: unknown, location: unknown) => void) {
+function setUp(currentPath: string, onPageView?: (page: unknown, location: unknown) => void, { canGoBack = true } = {}) {
   const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: apply }] });
-  const { router, emit, navigate, history } = fakeRouter(currentPath);
+  const { router, emit, navigate, history } = fakeRouter(currentPath, canGoBack);
   const { win, replaced } = fakeWindow(currentPath, history);
   const unbind = bindNavigationEffects(router, { flows, window: win, ...(onPageView === undefined ? {} : { onPageView }) });
   return { flows, emit, navigate, history, replaced, unbind };
@@ -130,6 +130,17 @@ describe('after a page resolved', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
     expect(flows.foreground()?.machineId).toBe('anshinApply');
+  });
+
+  it('戻るを抑止するページへの移動は、タブの履歴の最初のエントリを置き換えず積むこと（戻るがポータル内にとどまり W9999 を出せる）', () => {
+    const first = setUp('/AnshinDataBox/Apply', undefined, { canGoBack: false });
+    first.flows.start('anshinApply').actor.send({ type: 'next' });
+    expect(first.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+    first.unbind();
+
+    const later = setUp('/AnshinDataBox/Apply');
+    later.flows.start('anshinApply').actor.send({ type: 'next' });
+    expect(later.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
   });
 
   it('フローの行き先がページ表にないときは追いかけず、フローを手放すこと', () => {
