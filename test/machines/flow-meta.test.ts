@@ -15,8 +15,9 @@ describe('状態のメタ情報（machines/flow-meta.ts）', () => {
     expect(pageMeta('/Top', [], '確認中')).toEqual({ route: '/Top', pageId: 'CMN0002', title: '確認中', requirements: [] });
   });
 
-  it('ページ表にないパスは読み込み時にそのパスを挙げて止めること', () => {
+  it('ページ表にないパスは、画面のメタ情報でも戻るの抑止でも、読み込み時にそのパスを挙げて止めること', () => {
     expect(() => pageMeta('/AccountMenu/Nowhere', [])).toThrow('not in the page table: /AccountMenu/Nowhere');
+    expect(() => backTags('/AccountMenu/Nowhere')).toThrow('not in the page table: /AccountMenu/Nowhere');
   });
 
   it('ホスト画面の中の手順はタイトルと要件だけを持つこと', () => {
