@@ -47,7 +47,7 @@ export type VerifyPaymentResultInput = {
   readonly orderId: string;
 };
 
-/** Which return page the customer came back through; recorded, never trusted. */
+/** Which return page the customer came back through; never trusted: verifying the order decides. */
 export type ProviderReturn = 'completed' | 'cancelled';
 
 export type CardProviderEvent =
@@ -60,7 +60,6 @@ export type ProviderOpenedEvent = { type: 'provider.opened'; redirectOrderUrl: s
 type CardProviderContext = CardProviderInput & {
   redirectOrderUrl: string | null;
   orderId: string | null;
-  returnedVia: ProviderReturn | null;
   card: CardToken | null;
   errorCode: ErrorCodeValue | null;
   outcome: CardProviderOutput['outcome'] | null;
@@ -91,9 +90,6 @@ export const cardProviderMachine = withScxml(setup({
     settle: assign((_, params: { outcome: CardProviderOutput['outcome'] }) => ({ outcome: params.outcome })),
     storeError: assign((_, params: { error: unknown }) => ({ errorCode: errorCodeOf(params.error) })),
     storeTimeout: assign((_, params: { errorCode: ErrorCodeValue }) => ({ errorCode: params.errorCode })),
-    recordReturn: assign({
-      returnedVia: ({ event }) => (event.type === 'provider.returned' ? event.outcome : null),
-    }),
     // Standalone (tests, tools) there is no host to tell.
     notifyHost: enqueueActions(({ context, self, enqueue }) => {
       if (self._parent && context.redirectOrderUrl !== null) {
@@ -113,7 +109,6 @@ export const cardProviderMachine = withScxml(setup({
     ...input,
     redirectOrderUrl: null,
     orderId: null,
-    returnedVia: null,
     card: null,
     errorCode: null,
     outcome: null,
@@ -144,7 +139,7 @@ export const cardProviderMachine = withScxml(setup({
       meta: stepMeta('カード決済事業者の画面', ['DEC.card-external', 'SPEC-7.payment-information']),
       entry: 'notifyHost',
       on: {
-        'provider.returned': { target: 'verifying', actions: 'recordReturn' },
+        'provider.returned': 'verifying',
         'wizard.back': 'cancelled',
       },
     },

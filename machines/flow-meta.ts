@@ -2,7 +2,7 @@
  * State meta shared by the flow machines: the page a state is shown on (read from the page
  * table, never repeated) and the requirement ids it implements.
  */
-import { findPage } from './page-table';
+import { findPage, type PageEntry } from './page-table';
 import type { RequirementId } from './requirements';
 
 export type StateMeta = {
@@ -14,10 +14,16 @@ export type StateMeta = {
   readonly requirements: readonly RequirementId[];
 };
 
-/** Meta of a state shown as its own page. Throws at load time for a path not in the page table. */
-export function pageMeta(path: string, requirements: readonly RequirementId[], title?: string): StateMeta {
+/** The page-table row of a path a machine names; a path not in the table stops the machine's module at load time. */
+function tablePage(path: string): PageEntry {
   const page = findPage(path);
   if (!page) throw new Error(`not in the page table: ${path}`);
+  return page;
+}
+
+/** Meta of a state shown as its own page. */
+export function pageMeta(path: string, requirements: readonly RequirementId[], title?: string): StateMeta {
+  const page = tablePage(path);
   return { route: page.path, pageId: page.id, title: title ?? page.title, requirements };
 }
 
@@ -31,7 +37,7 @@ export type FlowTag = 'noBack' | 'external' | 'busy' | 'persistable';
 
 /** ['noBack'] where the page table suppresses browser Back on the page (BACK_FORWARD_DETER). */
 export function backTags(path: string): FlowTag[] {
-  return findPage(path)?.backForwardDeter ? ['noBack'] : [];
+  return tablePage(path).backForwardDeter ? ['noBack'] : [];
 }
 
 /** A state shown as its own page that holds nothing secret: its page meta, Back tags and 'persistable'. */

@@ -5,7 +5,7 @@
  *
  * choosing -> otp.send -> sending -> codeEntry -> otp.submit -> verifying -> verified
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { ErrorCode, type ErrorCodeValue } from '../contracts/error-catalogue';
 import {
   OtpNgMessage,
@@ -89,7 +89,12 @@ export const otpMachine = withScxml(setup({
     resendCooldown: OtpResendCooldownMs,
   },
   actions: {
-    chooseChannel: assign({ channel: ({ event }) => (event.type === 'otp.send' ? event.channel : null) }),
+    chooseChannel: assign({
+      channel: ({ event }) => {
+        assertEvent(event, 'otp.send');
+        return event.channel;
+      },
+    }),
     startCooldown: assign({ canResend: false, notice: null }),
     allowResend: assign({ canResend: true }),
     warn: assign((_, params: { notice: ErrorCodeValue }) => ({ notice: params.notice })),
@@ -100,10 +105,14 @@ export const otpMachine = withScxml(setup({
     })),
   },
   guards: {
-    canSendByMail: ({ context, event }) =>
-      event.type === 'otp.send' && event.channel === 'email' && context.mailAddress !== null,
-    canSendBySms: ({ context, event }) =>
-      event.type === 'otp.send' && event.channel === 'sms' && context.phoneNumber !== null,
+    canSendByMail: ({ context, event }) => {
+      assertEvent(event, 'otp.send');
+      return event.channel === 'email' && context.mailAddress !== null;
+    },
+    canSendBySms: ({ context, event }) => {
+      assertEvent(event, 'otp.send');
+      return event.channel === 'sms' && context.phoneNumber !== null;
+    },
     canResend: ({ context }) => context.canResend,
     isResultOk: (_, params: ResponseParams) => params.response.result === 'OK',
     isSendFailedMessage: (_, params: ResponseParams) =>
@@ -175,10 +184,10 @@ export const otpMachine = withScxml(setup({
         id: 'checkOtp',
         src: 'checkOtp',
         // The code travels in the event only; it never enters the context (ADR 0024).
-        input: ({ context, event }) => ({
-          sbSystemId: context.sbSystemId,
-          body: { otp: event.type === 'otp.submit' ? event.code : '' },
-        }),
+        input: ({ context, event }) => {
+          assertEvent(event, 'otp.submit');
+          return { sbSystemId: context.sbSystemId, body: { otp: event.code } };
+        },
         onDone: [
           { guard: { type: 'isResultOk', params: ({ event }) => ({ response: event.output }) }, target: 'verified' },
           {
