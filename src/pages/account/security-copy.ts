@@ -44,6 +44,25 @@ export const NoNotice = 'none';
 export type NoticeChoice = SignInNoticeChannel | typeof NoNotice;
 
 export const choiceOf = (channel: SignInNoticeChannel | null): NoticeChoice => channel ?? NoNotice;
+
+/**
+ * What Security/Change starts with: the current setting, unless its contact is no longer
+ * confirmed (changed since): then nothing, so the customer chooses again instead of re-sending a
+ * channel that delivers nothing.
+ */
+export function initialNoticeChoice(current: SignInNoticeChannel | null, userInfo: UserInfo): NoticeChoice | null {
+  if (current !== null && unavailableReason(current, userInfo) !== null) return null;
+  return choiceOf(current);
+}
+
+/** Said beside the current setting when its contact is not confirmed: the notices are not being sent. */
+export function undeliveredNotice(current: SignInNoticeChannel | null, userInfo: UserInfo): string | null {
+  if (current === null || unavailableReason(current, userInfo) === null) return null;
+  const what = current === Channel.AccountIdSms ? '連絡先電話番号' : '連絡先メールアドレス';
+  return `${what}の確認が済んでいないため、いまはログインのお知らせをお送りできていません。受け取り方を選び直してください。`;
+}
+
+export const NoNoticeChosen = 'ログインのお知らせの受け取り方を選んでください。';
 export const channelOf = (choice: NoticeChoice): SignInNoticeChannel | null => (choice === NoNotice ? null : choice);
 
 /** The choices of Security/Change: a channel whose contact is not confirmed is shown, not selectable, and says why. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../../contracts/api/account-user-info';
 import { Channel, ConfirmationStatus } from '../../../contracts/codes';
 import { passwordFormErrors } from '../../../src/pages/account/password-checks';
-import { NoNotice, noticeChoices, signInNoticeLine } from '../../../src/pages/account/security-copy';
+import { initialNoticeChoice, NoNotice, noticeChoices, signInNoticeLine, undeliveredNotice } from '../../../src/pages/account/security-copy';
 
 const userInfo = (mail: UserInfo['mailAddress'], phone: UserInfo['phoneNumber']): UserInfo => ({
   loginId: 'demo20',
@@ -60,5 +60,28 @@ describe('パスワードの変更画面の入力チェック', () => {
     expect(passwordFormErrors({ ...valid, newPasswordConfirm: 'sapporo kita ichijo 2-2' })).toEqual({
       newPasswordConfirm: '新しいパスワードと一致しません。もう一度入力してください。',
     });
+  });
+});
+
+describe('Security/Change の最初の選択（今の送り先の確認が外れたとき）', () => {
+  const confirmedMail = { value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed } as const;
+  const unconfirmedMail = { value: 'makoto@example.jp', status: ConfirmationStatus.Unconfirmed } as const;
+  const confirmedPhone = { value: '09012340020', status: ConfirmationStatus.Confirmed } as const;
+
+  it('今の受け取り方の連絡先が確認済みなら、それを選んだ状態で始まり、注意は出さないこと', () => {
+    const info = userInfo(confirmedMail, confirmedPhone);
+    expect(initialNoticeChoice(Channel.AccountIdEmail, info)).toBe(Channel.AccountIdEmail);
+    expect(initialNoticeChoice(null, info)).toBe(NoNotice);
+    expect(undeliveredNotice(Channel.AccountIdEmail, info)).toBeNull();
+    expect(undeliveredNotice(null, info)).toBeNull();
+  });
+
+  it('今の送り先の確認が済んでいなければ、何も選ばずに始まり、お知らせが届いていないと伝えること', () => {
+    const info = userInfo(unconfirmedMail, confirmedPhone);
+    expect(initialNoticeChoice(Channel.AccountIdEmail, info)).toBeNull();
+    expect(undeliveredNotice(Channel.AccountIdEmail, info)).toBe(
+      '連絡先メールアドレスの確認が済んでいないため、いまはログインのお知らせをお送りできていません。受け取り方を選び直してください。',
+    );
+    expect(initialNoticeChoice(Channel.AccountIdSms, info)).toBe(Channel.AccountIdSms);
   });
 });
