@@ -72,7 +72,7 @@ test('連絡先メールアドレスを全角で入力して変えると、新�
   await expectAccessible(page);
   await page.screenshot({ path: 'reports/e2e/account-contact-email-otp.png', fullPage: true });
   // Back out of the code: the form again, with the address entered.
-  await otp.getByRole('button', { name: '内容の確認に戻る' }).click();
+  await otp.getByRole('button', { name: 'メールアドレスの入力に戻る' }).click();
   await expect(field).toHaveValue(NewMail);
   await next.click();
   await completeOtpTo(page, request, NewMail, '認証して登録する');
@@ -168,7 +168,11 @@ test('連絡先の変更画面で戻ると、何も変えずに連絡先の確�
   await expectPage(page, ...ContactInfo);
   await page.getByRole('button', { name: 'アカウント管理に戻る' }).click();
   await expectPage(page, ...Menu);
-  // The flow's pages replace one another in the history: Back leaves the account menu for the page before it.
+  // The flow's pages replace one another in the history, except that the typed page's entry was
+  // kept when the change page (which suppresses Back) opened: Back from the menu is that page,
+  // and the next Back leaves for the page before it.
+  await page.goBack();
+  await expectPage(page, ...ContactInfo);
   await page.goBack();
   await expectPage(page, '/Top', 'トップ');
 });
@@ -198,7 +202,7 @@ test('未確認の連絡先電話番号は「確認・変更する」から同�
   await expectAccessible(page);
   await expectBackSuppressed(page, ...ContactPhone);
   await expect(otp).toBeVisible();
-  await otp.getByRole('button', { name: '内容の確認に戻る' }).click();
+  await otp.getByRole('button', { name: '電話番号の入力に戻る' }).click();
   await expect(field).toHaveValue('080-5555-0014');
   await page.getByRole('button', { name: '変更せずに戻る' }).click();
   await expectPage(page, ...ContactInfo);

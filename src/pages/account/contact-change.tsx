@@ -41,8 +41,8 @@ export type ContactChangeConfig = {
   /** `confirming`: the value sent is the one on file, so the code confirms rather than changes it. */
   readonly otpLead: (shown: string, confirming: boolean) => string;
   readonly submitLabel: (confirming: boolean) => string;
-  /** The code step's way back to the field; the code step's own wording when absent. */
-  readonly cancelLabel?: string;
+  /** The code step's way back to the field (it returns to the field, so it says so). */
+  readonly cancelLabel: string;
   readonly savingLine: (confirming: boolean) => string;
 };
 

@@ -24,6 +24,7 @@ const mailConfig: ContactChangeConfig = {
   otpLead: (_shown, confirming) =>
     `このメールアドレスに6桁の確認コードをお送りします。確認コードを入力すると、${confirming ? '確認済みになります' : '新しい連絡先として登録されます'}。`,
   submitLabel: (confirming) => (confirming ? '認証して確認する' : '認証して登録する'),
+  cancelLabel: 'メールアドレスの入力に戻る',
   savingLine: (confirming) => (confirming ? '確認しています。' : '登録しています。'),
 };
 

@@ -25,6 +25,7 @@ const phoneConfig: ContactChangeConfig = {
   otpLead: (_shown, confirming) =>
     `この携帯電話番号にSMSで6桁の確認コードをお送りします。確認コードを入力すると、${confirming ? '確認済みになります' : '新しい連絡先として登録されます'}。`,
   submitLabel: (confirming) => (confirming ? '認証して確認する' : '認証して登録する'),
+  cancelLabel: '電話番号の入力に戻る',
   savingLine: (confirming) => (confirming ? '確認しています。' : '登録しています。'),
 };
 
