@@ -10,7 +10,7 @@
  * several) and whether a failure of the entry judge on the mail address alone is ignored or
  * sends the customer through the mail-address confirmation first (spec section 5).
  */
-import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, sendTo, setup } from 'xstate';
 import {
   CreditCardLabel,
   MobileBillLabel,
@@ -143,7 +143,8 @@ function labelOf(context: ApplyContext, method: SelectableMethod, fallback: stri
   return context.paymentMethods.find((entry) => entry.value === method)?.label ?? fallback;
 }
 
-function toRegisterRequest(serviceId: ServiceIdValue, context: ApplyContext): RegisterServiceRequest {
+/** The POST register body of spec section 7; refuses an application whose page is not complete. */
+export function toRegisterRequest(serviceId: ServiceIdValue, context: ApplyContext): RegisterServiceRequest {
   const info = context.applyInfo;
   const requestType = info.requestType;
   if (
@@ -223,13 +224,13 @@ export function createApplyFlow(service: ServiceDefinition) {
         ineligibleReasons: entryJudgementMessages(params.response.ngList),
       })),
       storeMailProblem: assign((_, params: JudgementParams) => ({ mailProblem: mailProblemOf(params.response) })),
-      choosePlan: assign({
-        applyInfo: ({ context, event }) =>
-          event.type === 'plan.select' ? { ...context.applyInfo, planId: event.planId } : context.applyInfo,
+      choosePlan: assign(({ context, event }) => {
+        assertEvent(event, 'plan.select');
+        return { applyInfo: { ...context.applyInfo, planId: event.planId } };
       }),
-      toggleConsent: assign({
-        applyInfo: ({ context, event }) =>
-          event.type === 'consent.toggle' ? { ...context.applyInfo, consented: event.consented } : context.applyInfo,
+      toggleConsent: assign(({ context, event }) => {
+        assertEvent(event, 'consent.toggle');
+        return { applyInfo: { ...context.applyInfo, consented: event.consented } };
       }),
       storeCoupon: assign(({ context }, params: { response: CouponJudgeResponse }) =>
         params.response.result === 'OK'
@@ -310,8 +311,9 @@ export function createApplyFlow(service: ServiceDefinition) {
         cardLast4: null,
         redirectOrderUrl: null,
       })),
-      storeRedirect: assign({
-        redirectOrderUrl: ({ event }) => (event.type === 'provider.opened' ? event.redirectOrderUrl : null),
+      storeRedirect: assign(({ event }) => {
+        assertEvent(event, 'provider.opened');
+        return { redirectOrderUrl: event.redirectOrderUrl };
       }),
       storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
         if (params.output.outcome !== 'registered') return {};
@@ -344,22 +346,30 @@ export function createApplyFlow(service: ServiceDefinition) {
       isEligible: (_, params: JudgementParams) =>
         isJudgementOk(params.response) || (!confirmsMail && isMailAddressOnlyFailure(params.response)),
       isMailConfirmationNeeded: (_, params: JudgementParams) => confirmsMail && isMailAddressOnlyFailure(params.response),
-      isOfferedPlan: ({ event }) => event.type === 'plan.select' && service.plans.some((plan) => plan.planId === event.planId),
+      isOfferedPlan: ({ event }) => {
+        assertEvent(event, 'plan.select');
+        return service.plans.some((plan) => plan.planId === event.planId);
+      },
       canRetryJudgement: ({ context }, params: JudgementParams) =>
         isRetryableFailure(params.response) && context.judgeRetries < EntryJudgementRetry.maxRetries,
       hasConsented: ({ context }) => context.applyInfo.consented,
       isCouponAccepted: (_, params: { response: CouponJudgeResponse }) => params.response.result === 'OK',
-      isMobileBillChosen: ({ context, event }) =>
-        event.type === 'payment.select' && event.method === PaymentMethod.WithMobile && offers(context, PaymentMethod.WithMobile),
-      isRegisteredCardChosen: ({ context, event }) =>
-        event.type === 'payment.select' && event.method === PaymentMethod.CreditCard && offers(context, PaymentMethod.CreditCard),
-      canRestoreTempCredit: ({ context, event }) =>
-        event.type === 'payment.select' &&
-        event.method === PaymentMethod.NewCreditCard &&
-        context.applyInfo.tempCredit !== null &&
-        hasTokens(context.applyInfo.tempCredit),
-      isNewCardChosen: ({ context, event }) =>
-        event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard && offers(context, PaymentMethod.NewCreditCard),
+      isMobileBillChosen: ({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return event.method === PaymentMethod.WithMobile && offers(context, PaymentMethod.WithMobile);
+      },
+      isRegisteredCardChosen: ({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return event.method === PaymentMethod.CreditCard && offers(context, PaymentMethod.CreditCard);
+      },
+      canRestoreTempCredit: ({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return event.method === PaymentMethod.NewCreditCard && context.applyInfo.tempCredit !== null && hasTokens(context.applyInfo.tempCredit);
+      },
+      isNewCardChosen: ({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return event.method === PaymentMethod.NewCreditCard && offers(context, PaymentMethod.NewCreditCard);
+      },
       ...cardOutcomeGuards,
       ...otpOutcomeGuards,
       ...submitErrorGuards,
@@ -460,10 +470,10 @@ export function createApplyFlow(service: ServiceDefinition) {
         invoke: {
           id: 'judgeCoupon',
           src: 'judgeCoupon',
-          input: ({ event }) => ({
-            couponCd: event.type === 'coupon.apply' ? event.couponCode : '',
-            contentsServiceId: serviceId,
-          }),
+          input: ({ event }) => {
+            assertEvent(event, 'coupon.apply');
+            return { couponCd: event.couponCode, contentsServiceId: serviceId };
+          },
           onDone: [
             {
               guard: { type: 'isCouponAccepted', params: ({ event }) => ({ response: event.output }) },
