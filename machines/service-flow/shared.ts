@@ -4,6 +4,7 @@ import type { FlowContract } from '../../contracts/api/service-contracts';
 import {
   OperationType,
   PaymentMethod,
+  requestTypeForOperation,
   type OperationTypeValue,
   type PlanIdValue,
   type RequestTypeValue,
@@ -96,6 +97,14 @@ export type PaymentSelection = { readonly method: string; readonly label: string
 /** Spec section 4: the mobile bill replaces a card only, and needs a non-empty payment label. */
 export function canChooseMobileBill(contract: FlowContract, selection: PaymentSelection): boolean {
   return selection.method === PaymentMethod.WithMobile && paysByCard(contract) && selection.label.trim() !== '';
+}
+
+/**
+ * The payment change a new card makes, as its operation sets it (spec section 4): 20 from a card
+ * sets 07, 40 from the mobile bill sets 09. The resume's 60 and 70 set the same two types.
+ */
+export function cardChangeRequestType(contract: FlowContract): RequestTypeValue {
+  return requestTypeForOperation(paysByCard(contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit);
 }
 
 /**

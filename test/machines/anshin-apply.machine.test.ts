@@ -45,7 +45,7 @@ type Options = {
   order?: Answer<ProviderOrder>[];
   register?: Answer<ContractReceipt>[];
   otpCheck?: Answer<OtpResponse>[];
-  methods?: PaymentMethodsResponse;
+  methods?: Answer<PaymentMethodsResponse>[];
 };
 
 function harness(options: Options = {}) {
@@ -53,7 +53,7 @@ function harness(options: Options = {}) {
   const judgeCoupon = scripted<JudgeCouponInput, CouponJudgeResponse>(
     ...(options.coupon ?? [ok<CouponJudgeResponse>({ result: 'OK', couponCd: 'WELCOME550', couponName: '初月無料クーポン' })]),
   );
-  const loadPaymentMethods = scripted<LoadPaymentMethodsInput, PaymentMethodsResponse>(ok(options.methods ?? methods));
+  const loadPaymentMethods = scripted<LoadPaymentMethodsInput, PaymentMethodsResponse>(...(options.methods ?? [ok(methods)]));
   const createPaymentSession = scripted<CreatePaymentSessionInput, PaymentInformationResponse>(ok(session));
   const verifyPaymentResult = scripted<VerifyPaymentResultInput, ProviderOrder>(...(options.order ?? [ok(completedOrder)]));
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok(otpOk));
@@ -71,7 +71,7 @@ function harness(options: Options = {}) {
       registerService: registerService.logic,
     },
   });
-  return { machine, judgeEntry, judgeCoupon, createPaymentSession, verifyPaymentResult, registerService };
+  return { machine, judgeEntry, judgeCoupon, loadPaymentMethods, createPaymentSession, verifyPaymentResult, registerService };
 }
 
 type ApplyActor = ReturnType<typeof createActor<typeof anshinApplyMachine>>;
@@ -415,9 +415,10 @@ describe('anshinApply の支払方法の選択と各手順の結果', () => {
   };
 
   it('支払方法の一覧はコード順に並べ、一覧のラベルと明細をそのまま申込内容に使うこと', async () => {
-    const h = harness({ methods: withRegisteredCard });
+    const h = harness({ methods: [ok(withRegisteredCard)] });
     const actor = createActor(h.machine, { input: sampleInput }).start();
     await toPaymentSelect(actor);
+    expect(h.loadPaymentMethods.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, contentsServiceId: '223' }]);
     expect(actor.getSnapshot().context.paymentMethods.map((entry) => entry.value)).toEqual(['01', '02', '99']);
 
     actor.send({ type: 'payment.select', method: '02' });
@@ -441,8 +442,26 @@ describe('anshinApply の支払方法の選択と各手順の結果', () => {
     expect(h.registerService.calls[0]?.body).toMatchObject({ paymentMethodValue: '01', paymentMethodLabel: 'ケータイ払い' });
   });
 
+  it('始めたばかりの申込は申込不可の理由も支払方法の一覧も持たないこと', () => {
+    const context = createActor(harness().machine, { input: sampleInput }).getSnapshot().context;
+    expect(context).toMatchObject({ ineligibleReasons: [], paymentMethods: [], mailProblem: null, couponError: null, judgeRetries: 0 });
+  });
+
+  it('一覧にない登録済みカードは、カードの一時コピーがあっても選べないこと', async () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    expect(actor.getSnapshot().can({ type: 'payment.select', method: '02' })).toBe(false);
+    await throughNewCard(actor);
+    actor.send({ type: 'wizard.back' });
+    actor.send({ type: 'payment.select', method: '01' });
+    actor.send({ type: 'wizard.back' });
+    expect(actor.getSnapshot().context.applyInfo.tempCredit).not.toBeNull();
+    expect(actor.getSnapshot().can({ type: 'payment.select', method: '02' })).toBe(false);
+  });
+
   it('一覧にない支払方法は選べないこと', async () => {
-    const h = harness({ methods: { paymentMethodList: [{ value: '02', label: '登録済みのクレジットカード', details: [] }] } });
+    const h = harness({ methods: [ok({ paymentMethodList: [{ value: '02', label: '登録済みのクレジットカード', details: [] }] })] });
     const actor = createActor(h.machine, { input: sampleInput }).start();
     await toPaymentSelect(actor);
     const snapshot = actor.getSnapshot();
@@ -511,5 +530,24 @@ describe('anshinApply の支払方法の選択と各手順の結果', () => {
       );
     }
     expect(toRegisterRequest('223', { ...complete, applyInfo: { ...complete.applyInfo, requestType: '02', paymentMethodValue: '99' } })).toMatchObject({ requestType: '02' });
+  });
+
+  it('利用可否判定や支払方法の取得が失敗したら、返ったコードでエラー画面に進むこと', async () => {
+    const judging = harness({ judge: [fail(failures.congestion)] });
+    const judged = createActor(judging.machine, { input: sampleInput }).start();
+    judged.send({ type: 'wizard.next' });
+    await settled(judged, (s) => s.status === 'done');
+    expect(judged.getSnapshot().value).toBe('failed');
+    expect(judged.getSnapshot().context.errorCode).toBe(failures.congestion.errorCode);
+
+    const loading = harness({ methods: [fail(failures.statusForbids)] });
+    const loaded = createActor(loading.machine, { input: sampleInput }).start();
+    loaded.send({ type: 'wizard.next' });
+    await settled(loaded, (s) => s.matches('applyForm'));
+    loaded.send({ type: 'consent.toggle', consented: true });
+    loaded.send({ type: 'wizard.next' });
+    await settled(loaded, (s) => s.status === 'done');
+    expect(loaded.getSnapshot().value).toBe('failed');
+    expect(loaded.getSnapshot().context.errorCode).toBe('E0008');
   });
 });

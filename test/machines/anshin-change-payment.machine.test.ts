@@ -45,6 +45,7 @@ describe('anshinChangePayment（お支払い方法の変更）', () => {
     expect(routeOf(snapshot)).toBe('/AnshinDataBox/Update/Payment');
     expect(snapshot.hasTag('noBack')).toBe(true);
     expect(snapshot.context.changeInfo.requestType).toBe('07');
+    expect(snapshot.context.changeInfo).toMatchObject({ planId: '225', paymentMethodLabel: '', paymentMethodDetails: [], tokenPAN: null });
   });
 
   it('カードからカードへの変更は操作コード20で事業者へ行き、申込種別07で更新されること', async () => {
@@ -80,7 +81,7 @@ describe('anshinChangePayment（お支払い方法の変更）', () => {
     h.actor.send({ type: 'wizard.back' });
     h.actor.send({ type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' });
     const info = h.actor.getSnapshot().context.changeInfo;
-    expect(info).toMatchObject({ requestType: '08', tokenPAN: null, tokenPanEffectiveDate: null, checkRequestValidityToken: null });
+    expect(info).toMatchObject({ requestType: '08', tokenPAN: null, tokenPanEffectiveDate: null, checkRequestValidityToken: null, paymentMethodDetails: [] });
     expect(info).not.toHaveProperty('tempCredit');
     await submit(h.actor);
     expect(h.updateContract.calls[0]?.body).toMatchObject({ requestType: '08', paymentMethodLabel: '携帯電話料金とまとめて支払い' });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { RequestType, ServiceId, type RequestTypeValue } from '../../contracts/codes';
+import { RequestType, ServiceId, requestTypeForOperation, type RequestTypeValue } from '../../contracts/codes';
 import {
   anshinApplyMachine,
   anshinCancelMachine,
@@ -10,6 +10,7 @@ import {
 import { sampleCard } from '../../machines/model-fixtures';
 import {
   canChooseMobileBill,
+  cardChangeRequestType,
   cardOperationFor,
   freshPaymentChoice,
   hasTokens,
@@ -29,6 +30,17 @@ describe('cardOperationFor（新しいカードへの操作コード・仕様 §
     expect(cardOperationFor(contractOf('active', '01'), false)).toBe('40');
     expect(cardOperationFor(contractOf('suspended', '02'), true)).toBe('60');
     expect(cardOperationFor(contractOf('suspended', '01'), true)).toBe('70');
+  });
+});
+
+describe('cardChangeRequestType（新しいカードへの変更の申込種別・仕様 §4）', () => {
+  it('カードからは07・携帯払いからは09で、操作コード20/40と60/70の申込種別に一致すること', () => {
+    expect(cardChangeRequestType(contractOf('active', '02'))).toBe('07');
+    expect(cardChangeRequestType(contractOf('active', '01'))).toBe('09');
+    for (const contract of [contractOf('suspended', '02'), contractOf('suspended', '01')]) {
+      expect(cardChangeRequestType(contract)).toBe(requestTypeForOperation(cardOperationFor(contract, false)));
+      expect(cardChangeRequestType(contract)).toBe(requestTypeForOperation(cardOperationFor(contract, true)));
+    }
   });
 });
 

@@ -52,6 +52,14 @@ describe('サービス共通の手続き（複数プランのサービス）', (
     expect(actor.getSnapshot().children.mailConfirmation?.getSnapshot().context.problem).toBe('undeliverable');
   });
 
+  it('メールアドレス以外のNGは確認の手順に進まず、申込不可とすること', async () => {
+    const { actor } = applyHarness({ result: 'NG', ngList: [{ parameter: 'contractStatus', reason: '現在お申し込みいただけません（コード17）' }] });
+    actor.send({ type: 'wizard.next' });
+    await waitFor(actor, (s) => !s.hasTag('busy'));
+    expect(actor.getSnapshot().value).toBe('ineligible');
+    expect(actor.getSnapshot().context.mailProblem).toBeNull();
+  });
+
   it('支払方法の変更は契約中のプランで更新すること', async () => {
     const h = contractActors(onPremium('active', '02'));
     const actor = createActor(basketLiveChangePaymentMachine.provide({ actors: h.actors }), { input: sampleInput }).start();
