@@ -7,7 +7,7 @@
  *
  * loading -> inform -> confirm (survey, cancel type) -> submitting -> completed
  */
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, setup } from 'xstate';
 import { RequestType, type PlanIdValue, type RequestTypeValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { FlowContract } from '../../contracts/api/service-contracts';
@@ -15,7 +15,7 @@ import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/
 import { cancelOptions, type CancelSurveyAnswer, type ContractReceipt, type UpdateContractsRequest } from '../../contracts/api/service-requests';
 import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
 import { serviceRequirements } from '../requirements';
-import { NoTokens, assigns, loadContractPort, submitErrorConds, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
+import { NoTokens, assigns, loadedContract, loadContractPort, submitErrorConds, submitErrorGuards, updateContractPort, type ServiceFlowInput } from './shared';
 import { withScxml, type ScxmlSemantics } from '../scxml-semantics';
 import { ServiceStates } from '../../contracts/lifecycle';
 import { loadContractStep, submitUnknownStep, submittingStep } from './steps';
@@ -48,10 +48,11 @@ export type CancelEvent =
   | { type: 'error.retry' };
 
 function offeredBy(service: ServiceDefinition, context: CancelContext): readonly RequestTypeValue[] {
-  return context.contract === null ? [] : cancelOptions(service.serviceId, context.contract.status);
+  return cancelOptions(service.serviceId, loadedContract(context).status);
 }
 
-function toUpdateRequest(service: ServiceDefinition, context: CancelContext): UpdateContractsRequest {
+/** The POST update/contracts body of a cancellation; refuses a request type that is not one of 03 to 06. */
+export function toUpdateRequest(service: ServiceDefinition, context: CancelContext): UpdateContractsRequest {
   const requestType = context.cancelInfo.requestType;
   if (
     requestType !== RequestType.Withdrawal &&
@@ -100,26 +101,27 @@ export function createCancelFlow(service: ServiceDefinition) {
         cancelInfo: {
           ...context.cancelInfo,
           requestType: offered(context)[0] ?? null,
-          planId: context.contract?.planId ?? context.cancelInfo.planId,
+          planId: loadedContract(context).planId ?? context.cancelInfo.planId,
         },
       })),
-      chooseCancelType: assign(({ context, event }) => ({
-        cancelInfo: {
-          ...context.cancelInfo,
-          requestType: event.type === 'cancel.select' ? event.requestType : context.cancelInfo.requestType,
-        },
-      })),
-      answerSurvey: assign(({ context, event }) => ({
-        cancelInfo: { ...context.cancelInfo, survey: event.type === 'survey.answer' ? event.answers : context.cancelInfo.survey },
-      })),
+      chooseCancelType: assign(({ context, event }) => {
+        assertEvent(event, 'cancel.select');
+        return { cancelInfo: { ...context.cancelInfo, requestType: event.requestType } };
+      }),
+      answerSurvey: assign(({ context, event }) => {
+        assertEvent(event, 'survey.answer');
+        return { cancelInfo: { ...context.cancelInfo, survey: event.answers } };
+      }),
       assignRequestKey: assign(assigns.requestKey),
       storeError: assign(assigns.error),
       storeReceipt: assign(assigns.receipt),
     },
     guards: {
       canCancel: ({ context }) => offered(context).length > 0,
-      isOfferedCancelType: ({ context, event }) =>
-        event.type === 'cancel.select' && offered(context).includes(event.requestType),
+      isOfferedCancelType: ({ context, event }) => {
+        assertEvent(event, 'cancel.select');
+        return offered(context).includes(event.requestType);
+      },
       isOutcomeUnknown: submitErrorGuards.isOutcomeUnknown,
     },
   }).createMachine({

@@ -7,7 +7,7 @@
  *
  * loading -> detail -> paymentSelect [-> cardProvider] -> confirm -> otp -> submitting -> completed
  */
-import { assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { CreditCardLabel, OperationType, RequestType, requestTypeForOperation, type PaymentMethod, type PlanIdValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions, allowedActionsTable } from '../../contracts/lifecycle';
@@ -23,12 +23,13 @@ import {
   NoTokens,
   assigns,
   cardDetails,
+  cardChangeRequestType,
   cardOperationFor,
   FreshPaymentRun,
+  loadedContract,
   paymentFlowActors,
   paymentFlowGuards,
   paymentUpdateRequest,
-  paysByCard,
   tokensOf,
   type ApplyChangeInfo,
   type PaymentFlowChildren,
@@ -84,7 +85,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
   const paymentTags: FlowTag[] = backTags(PaymentPage);
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   // The change keeps the contract's plan; the service's first plan only without a contract.
-  const contractPlanOf = (context: ChangePaymentContext): PlanIdValue => context.contract?.planId ?? service.plans[0].planId;
+  const contractPlanOf = (context: ChangePaymentContext): PlanIdValue => loadedContract(context).planId ?? service.plans[0].planId;
   return withScxml(setup({
     types: {
       meta: {} as StateMeta,
@@ -102,35 +103,40 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       beginChange: assign(({ context }) => ({
         changeInfo: {
           ...initialChangeInfo(contractPlanOf(context)),
-          requestType: paysByCard(context.contract) ? RequestType.CreditToCredit : RequestType.MobileToCredit,
+          requestType: cardChangeRequestType(loadedContract(context)),
         },
         notice: null,
       })),
       // Spec section 4: for a change, mobile-bill selection just clears the card token values.
-      chooseMobileBill: assign(({ context, event }) => ({
-        changeInfo: {
-          ...context.changeInfo,
-          ...NoTokens,
-          requestType: RequestType.CreditToMobile,
-          paymentMethodLabel: event.type === 'payment.select' ? event.label : '',
-          paymentMethodDetails: [],
-        },
-        notice: null,
-      })),
+      chooseMobileBill: assign(({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return {
+          changeInfo: {
+            ...context.changeInfo,
+            ...NoTokens,
+            requestType: RequestType.CreditToMobile,
+            paymentMethodLabel: event.label,
+            paymentMethodDetails: [],
+          },
+          notice: null,
+        };
+      }),
       clearCard: assign(({ context }) => ({
         changeInfo: { ...context.changeInfo, ...NoTokens, paymentMethodDetails: [] },
         redirectOrderUrl: null,
       })),
-      storeRedirect: assign({
-        redirectOrderUrl: ({ event }) => (event.type === 'provider.opened' ? event.redirectOrderUrl : null),
+      storeRedirect: assign(({ event }) => {
+        assertEvent(event, 'provider.opened');
+        return { redirectOrderUrl: event.redirectOrderUrl };
       }),
       storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+        // Stryker disable next-line ConditionalExpression: runs only behind isCardRegistered
         if (params.output.outcome !== 'registered') return {};
         return {
           changeInfo: {
             ...context.changeInfo,
             ...tokensOf(params.output.card),
-            requestType: requestTypeForOperation(cardOperationFor(context.contract, false)),
+            requestType: cardChangeRequestType(loadedContract(context)),
             paymentMethodLabel: CreditCardLabel,
             paymentMethodDetails: cardDetails(params.output.card.last4),
           },
@@ -146,11 +152,11 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
       forwardToOtp: sendTo('verifyContact', ({ event }) => event),
     },
     guards: {
-      canChangePayment: ({ context }) =>
-        context.contract !== null &&
-        context.contract.paymentMethod !== null &&
-        context.contract.status !== 'none' &&
-        allowedActions(context.contract.status).includes('changePayment'),
+      // A contract without a payment method has nothing to change from; 'none' allows apply only.
+      canChangePayment: ({ context }) => {
+        const contract = loadedContract(context);
+        return contract.paymentMethod !== null && allowedActions(contract.status).includes('changePayment');
+      },
       ...paymentFlowGuards,
     },
   }).createMachine({
@@ -186,7 +192,7 @@ export function createChangePaymentFlow(service: ServiceDefinition) {
         serviceId: service.serviceId,
         page: PaymentPage,
         tags: paymentTags,
-        operationType: (context: ChangePaymentContext) => cardOperationFor(context.contract, false),
+        operationType: (context: ChangePaymentContext) => cardOperationFor(loadedContract(context), false),
         returnTo: 'paymentSelect',
       }),
       confirm: {

@@ -7,7 +7,7 @@
  *
  * loading -> confirm (keep / mobile bill / new card [-> cardProvider]) -> otp -> submitting -> completed
  */
-import { assign, sendTo, setup } from 'xstate';
+import { assertEvent, assign, sendTo, setup } from 'xstate';
 import { CreditCardLabel, OperationType, PaymentMethod, RequestType, requestTypeForOperation, type PaymentMethodValue, type PlanIdValue } from '../../contracts/codes';
 import type { ErrorCodeValue } from '../../contracts/error-catalogue';
 import { allowedActions, allowedActionsTable } from '../../contracts/lifecycle';
@@ -22,9 +22,11 @@ import { serviceRequirements } from '../requirements';
 import {
   assigns,
   cardDetails,
+  cardChangeRequestType,
   cardOperationFor,
   FreshPaymentRun,
   freshPaymentChoice,
+  loadedContract,
   paymentFlowActors,
   paymentFlowGuards,
   paymentUpdateRequest,
@@ -73,7 +75,7 @@ export function createResumeFlow(service: ServiceDefinition) {
   const CompletedPage = servicePath(service, 'resumeCompleted');
   const confirmTags: FlowTag[] = backTags(ConfirmPage);
   // The resume keeps the contract's plan; the service's first plan only without a contract.
-  const startingInfo = (context: ResumeContext): ResumeInfo => initialResumeInfo(context.contract?.planId ?? service.plans[0].planId);
+  const startingInfo = (context: ResumeContext): ResumeInfo => initialResumeInfo(loadedContract(context).planId ?? service.plans[0].planId);
   return withScxml(setup({
     types: {
       meta: {} as StateMeta,
@@ -86,36 +88,44 @@ export function createResumeFlow(service: ServiceDefinition) {
     actors: paymentFlowActors,
     actions: {
       storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
-      keepPayment: assign(({ context }) => ({
-        resumeInfo: {
-          ...startingInfo(context),
-          paymentMethodValue: context.contract?.paymentMethod ?? PaymentMethod.Startup,
-          paymentMethodLabel: context.contract?.paymentMethodLabel ?? '',
-          paymentMethodDetails: context.contract?.paymentMethodDetails ?? [],
-        },
-        notice: null,
-      })),
-      chooseMobileBill: assign(({ context, event }) => ({
-        resumeInfo: {
-          ...startingInfo(context),
-          requestType: RequestType.CreditToMobile,
-          paymentMethodValue: PaymentMethod.WithMobile,
-          paymentMethodLabel: event.type === 'payment.select' ? event.label : '',
-        },
-        notice: null,
-      })),
+      keepPayment: assign(({ context }) => {
+        const contract = loadedContract(context);
+        return {
+          resumeInfo: {
+            ...startingInfo(context),
+            paymentMethodValue: contract.paymentMethod ?? PaymentMethod.Startup,
+            paymentMethodLabel: contract.paymentMethodLabel,
+            paymentMethodDetails: contract.paymentMethodDetails,
+          },
+          notice: null,
+        };
+      }),
+      chooseMobileBill: assign(({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return {
+          resumeInfo: {
+            ...startingInfo(context),
+            requestType: RequestType.CreditToMobile,
+            paymentMethodValue: PaymentMethod.WithMobile,
+            paymentMethodLabel: event.label,
+          },
+          notice: null,
+        };
+      }),
       clearCard: assign(({ context }) => ({ resumeInfo: startingInfo(context), redirectOrderUrl: null })),
-      storeRedirect: assign({
-        redirectOrderUrl: ({ event }) => (event.type === 'provider.opened' ? event.redirectOrderUrl : null),
+      storeRedirect: assign(({ event }) => {
+        assertEvent(event, 'provider.opened');
+        return { redirectOrderUrl: event.redirectOrderUrl };
       }),
       storeNewCard: assign(({ context }, params: { output: CardProviderOutput }) => {
+        // Stryker disable next-line ConditionalExpression: runs only behind isCardRegistered
         if (params.output.outcome !== 'registered') return {};
         return {
           resumeInfo: {
             ...startingInfo(context),
             ...tokensOf(params.output.card),
             // Operations 60 and 70 set the payment change they perform: 07 and 09.
-            requestType: requestTypeForOperation(cardOperationFor(context.contract, true)),
+            requestType: cardChangeRequestType(loadedContract(context)),
             paymentMethodValue: PaymentMethod.NewCreditCard,
             paymentMethodLabel: CreditCardLabel,
             paymentMethodDetails: cardDetails(params.output.card.last4),
@@ -132,16 +142,13 @@ export function createResumeFlow(service: ServiceDefinition) {
       forwardToOtp: sendTo('verifyContact', ({ event }) => event),
     },
     guards: {
-      isCurrentMethodKept: ({ context, event }) =>
-        event.type === 'payment.select' &&
-        context.contract !== null &&
-        context.contract.paymentMethod !== null &&
-        event.method === context.contract.paymentMethod,
+      isCurrentMethodKept: ({ context, event }) => {
+        assertEvent(event, 'payment.select');
+        return event.method === loadedContract(context).paymentMethod;
+      },
+      // 'none' allows apply only; a resume needs a payment method kept or chosen.
       canResume: ({ context }) =>
-        context.contract !== null &&
-        context.contract.status !== 'none' &&
-        allowedActions(context.contract.status).includes('resume') &&
-        context.resumeInfo.paymentMethodValue !== PaymentMethod.Startup,
+        allowedActions(loadedContract(context).status).includes('resume') && context.resumeInfo.paymentMethodValue !== PaymentMethod.Startup,
       ...paymentFlowGuards,
     },
   }).createMachine({
@@ -174,7 +181,7 @@ export function createResumeFlow(service: ServiceDefinition) {
         serviceId: service.serviceId,
         page: ConfirmPage,
         tags: confirmTags,
-        operationType: (context: ResumeContext) => cardOperationFor(context.contract, true),
+        operationType: (context: ResumeContext) => cardOperationFor(loadedContract(context), true),
         returnTo: 'confirm',
       }),
       otp: otpStep(ConfirmPage, confirmTags),

@@ -1,9 +1,10 @@
 /** Pieces every service flow shares: its input, the contract it starts from, the request key, and how a card is shown. */
-import { fromPromise } from 'xstate';
+import { assertEvent, fromPromise } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import {
   OperationType,
   PaymentMethod,
+  requestTypeForOperation,
   type OperationTypeValue,
   type PlanIdValue,
   type RequestTypeValue,
@@ -13,9 +14,9 @@ import type { ContractReceipt, UpdateContractsRequest } from '../../contracts/ap
 import { isPaymentChangeRequestType } from '../../contracts/lifecycle';
 import { ErrorCode, type ErrorCodeValue } from '../../contracts/error-catalogue';
 import type { CardToken } from '../../contracts/api/payment';
-import { cardProviderMachine, type CardProviderOutput, type ReturnUrls } from '../card-provider.machine';
+import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn, type ReturnUrls } from '../card-provider.machine';
 import { isCardUnusable, isOutcomeUnknown } from '../flow-errors';
-import { otpMachine, type OtpOutput } from '../otp.machine';
+import { otpMachine, type OtpEvent, type OtpOutput } from '../otp.machine';
 import { js } from '../scxml-semantics';
 
 /**
@@ -76,23 +77,41 @@ export const assigns = {
   receipt: (_: unknown, params: { receipt: ContractReceipt }) => ({ receipt: params.receipt }),
 };
 
-/** The contract is paid by card now: a new card is then a card-to-card operation (spec section 4). */
-export function paysByCard(contract: FlowContract | null): boolean {
-  return contract?.paymentMethod === PaymentMethod.CreditCard;
+/**
+ * The contract a flow acts on. Every state that reads it comes after loadContractStep, so a
+ * contract still missing is a flow built wrongly, not a customer's case.
+ */
+export function loadedContract(context: { readonly contract: FlowContract | null }): FlowContract {
+  if (context.contract === null) throw new Error('the contract was read before it was loaded');
+  return context.contract;
 }
 
-type PaymentSelectEvent = { readonly type: string; readonly method?: string; readonly label?: string };
+/** The contract is paid by card now: a new card is then a card-to-card operation (spec section 4). */
+export function paysByCard(contract: FlowContract): boolean {
+  return contract.paymentMethod === PaymentMethod.CreditCard;
+}
+
+/** A pick on the payment list of a change of payment or a resume: the method and the entry's label. */
+export type PaymentSelection = { readonly method: string; readonly label: string };
 
 /** Spec section 4: the mobile bill replaces a card only, and needs a non-empty payment label. */
-export function canChooseMobileBill(contract: FlowContract | null, event: PaymentSelectEvent): boolean {
-  return event.type === 'payment.select' && event.method === PaymentMethod.WithMobile && paysByCard(contract) && (event.label ?? '').trim() !== '';
+export function canChooseMobileBill(contract: FlowContract, selection: PaymentSelection): boolean {
+  return selection.method === PaymentMethod.WithMobile && paysByCard(contract) && selection.label.trim() !== '';
+}
+
+/**
+ * The payment change a new card makes, as its operation sets it (spec section 4): 20 from a card
+ * sets 07, 40 from the mobile bill sets 09. The resume's 60 and 70 set the same two types.
+ */
+export function cardChangeRequestType(contract: FlowContract): RequestTypeValue {
+  return requestTypeForOperation(paysByCard(contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit);
 }
 
 /**
  * The card operation of a change of payment (20 from a card, 40 from the mobile bill) or of a
  * resume that changes it (60, 70) (spec section 4).
  */
-export function cardOperationFor(contract: FlowContract | null, resume: boolean): OperationTypeValue {
+export function cardOperationFor(contract: FlowContract, resume: boolean): OperationTypeValue {
   if (resume) return paysByCard(contract) ? OperationType.CreditToCreditAndResume : OperationType.MobileToCreditAndResume;
   return paysByCard(contract) ? OperationType.CreditToCredit : OperationType.MobileToCredit;
 }
@@ -186,11 +205,29 @@ export const updateContractPort = fromPromise<ContractReceipt, UpdateContractInp
   Promise.reject(new Error('updateContract must be provided by the app')),
 );
 
+/** The events a change of payment and a resume share; each flow narrows the methods it offers. */
+type PaymentFlowEvent =
+  | ({ readonly type: 'payment.select' } & PaymentSelection)
+  | { readonly type: 'wizard.next' }
+  | { readonly type: 'wizard.back' }
+  | ProviderOpenedEvent
+  | { readonly type: 'provider.returned'; readonly outcome: ProviderReturn }
+  | { readonly type: 'confirm.submit' }
+  | OtpEvent
+  | { readonly type: 'error.retry' };
+
+type PaymentChoiceArgs = { readonly context: { readonly contract: FlowContract | null }; readonly event: PaymentFlowEvent };
+
 /** Every guard a change of payment and a resume share: the payment choice and the outcomes of their steps. */
 export const paymentFlowGuards = {
-  canChooseMobileBill: ({ context, event }: { context: { contract: FlowContract | null }; event: PaymentSelectEvent }) =>
-    canChooseMobileBill(context.contract, event),
-  isNewCardChosen: ({ event }: { event: PaymentSelectEvent }) => event.type === 'payment.select' && event.method === PaymentMethod.NewCreditCard,
+  canChooseMobileBill: ({ context, event }: PaymentChoiceArgs) => {
+    assertEvent(event, 'payment.select');
+    return canChooseMobileBill(loadedContract(context), event);
+  },
+  isNewCardChosen: ({ event }: PaymentChoiceArgs) => {
+    assertEvent(event, 'payment.select');
+    return event.method === PaymentMethod.NewCreditCard;
+  },
   ...cardOutcomeGuards,
   ...otpOutcomeGuards,
   ...submitErrorGuards,

@@ -25,8 +25,8 @@ export const mutants: readonly Mutant[] = [
     id: 'negated-mobile-bill-guard',
     title: 'canChooseMobileBill negated (section 4: credit to mobile needs a card contract and a label)',
     file: 'machines/service-flow/shared.ts',
-    find: '    canChooseMobileBill(context.contract, event),',
-    replace: '    !canChooseMobileBill(context.contract, event),',
+    find: '    return canChooseMobileBill(loadedContract(context), event);',
+    replace: '    return !canChooseMobileBill(loadedContract(context), event);',
   },
   {
     id: 'negated-otp-lock-guard',

@@ -6,11 +6,13 @@ import type { EntryJudgementResponse } from '../../contracts/api/entry-judgement
 import type { OtpResponse } from '../../contracts/api/otp';
 import type { PaymentInformationResponse, PaymentMethodsResponse, ProviderOrder } from '../../contracts/api/payment';
 import { anshinApplyMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
-import type {
-  JudgeCouponInput,
-  JudgeEntryInput,
-  LoadPaymentMethodsInput,
-  RegisterServiceInput,
+import {
+  toRegisterRequest,
+  type ApplyContext,
+  type JudgeCouponInput,
+  type JudgeEntryInput,
+  type LoadPaymentMethodsInput,
+  type RegisterServiceInput,
 } from '../../machines/service-flow/apply.flow';
 import {
   cardProviderMachine,
@@ -43,6 +45,7 @@ type Options = {
   order?: Answer<ProviderOrder>[];
   register?: Answer<ContractReceipt>[];
   otpCheck?: Answer<OtpResponse>[];
+  methods?: Answer<PaymentMethodsResponse>[];
 };
 
 function harness(options: Options = {}) {
@@ -50,7 +53,7 @@ function harness(options: Options = {}) {
   const judgeCoupon = scripted<JudgeCouponInput, CouponJudgeResponse>(
     ...(options.coupon ?? [ok<CouponJudgeResponse>({ result: 'OK', couponCd: 'WELCOME550', couponName: '初月無料クーポン' })]),
   );
-  const loadPaymentMethods = scripted<LoadPaymentMethodsInput, PaymentMethodsResponse>(ok(methods));
+  const loadPaymentMethods = scripted<LoadPaymentMethodsInput, PaymentMethodsResponse>(...(options.methods ?? [ok(methods)]));
   const createPaymentSession = scripted<CreatePaymentSessionInput, PaymentInformationResponse>(ok(session));
   const verifyPaymentResult = scripted<VerifyPaymentResultInput, ProviderOrder>(...(options.order ?? [ok(completedOrder)]));
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok(otpOk));
@@ -68,7 +71,7 @@ function harness(options: Options = {}) {
       registerService: registerService.logic,
     },
   });
-  return { machine, judgeEntry, judgeCoupon, createPaymentSession, verifyPaymentResult, registerService };
+  return { machine, judgeEntry, judgeCoupon, loadPaymentMethods, createPaymentSession, verifyPaymentResult, registerService };
 }
 
 type ApplyActor = ReturnType<typeof createActor<typeof anshinApplyMachine>>;
@@ -95,12 +98,16 @@ async function throughNewCard(actor: ApplyActor) {
   await settled(actor, (s) => !s.matches({ cardProvider: 'verifying' }));
 }
 
-async function submitWithOtp(actor: ApplyActor) {
+async function toCodeEntry(actor: ApplyActor) {
   actor.send({ type: 'confirm.submit' });
   actor.send({ type: 'otp.send', channel: 'email' });
   const otp = actor.getSnapshot().children.verifyContact;
   if (!otp) throw new Error('the one-time password step did not start');
   await waitFor(otp, (s) => s.value === 'codeEntry', { timeout: 1000 });
+}
+
+async function submitWithOtp(actor: ApplyActor) {
+  await toCodeEntry(actor);
   actor.send({ type: 'otp.submit', code: '123456' });
   await settled(actor, (s) => s.status === 'done' || s.matches('submitUnknown') || s.matches('paymentSelect'));
 }
@@ -395,5 +402,152 @@ describe('anshinApply（お申し込み）', () => {
     expect(redacted).not.toContain(sampleCard.tokenPAN);
     expect(redacted).not.toContain(sampleCard.checkRequestValidityToken);
     expect(redacted).toContain('4242');
+  });
+});
+
+describe('anshinApply の支払方法の選択と各手順の結果', () => {
+  const withRegisteredCard: PaymentMethodsResponse = {
+    paymentMethodList: [
+      { value: '99', label: '新しいクレジットカード', details: [] },
+      { value: '02', label: '登録済みのクレジットカード', details: ['**** **** **** 5555'] },
+      { value: '01', label: 'ケータイ払い', details: [] },
+    ],
+  };
+
+  it('支払方法の一覧はコード順に並べ、一覧のラベルと明細をそのまま申込内容に使うこと', async () => {
+    const h = harness({ methods: [ok(withRegisteredCard)] });
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    expect(h.loadPaymentMethods.calls).toEqual([{ sbSystemId: sampleInput.sbSystemId, contentsServiceId: '223' }]);
+    expect(actor.getSnapshot().context.paymentMethods.map((entry) => entry.value)).toEqual(['01', '02', '99']);
+
+    actor.send({ type: 'payment.select', method: '02' });
+    expect(actor.getSnapshot().value).toBe('confirm');
+    expect(actor.getSnapshot().context.applyInfo).toMatchObject({
+      requestType: '02',
+      paymentMethodValue: '02',
+      paymentMethodLabel: '登録済みのクレジットカード',
+      paymentMethodDetails: ['**** **** **** 5555'],
+      tokenPAN: null,
+    });
+
+    actor.send({ type: 'wizard.back' });
+    actor.send({ type: 'payment.select', method: '01' });
+    expect(actor.getSnapshot().context.applyInfo).toMatchObject({
+      requestType: '01',
+      paymentMethodLabel: 'ケータイ払い',
+      paymentMethodDetails: [],
+    });
+    await submitWithOtp(actor);
+    expect(h.registerService.calls[0]?.body).toMatchObject({ paymentMethodValue: '01', paymentMethodLabel: 'ケータイ払い' });
+  });
+
+  it('始めたばかりの申込は申込不可の理由も支払方法の一覧も持たないこと', () => {
+    const context = createActor(harness().machine, { input: sampleInput }).getSnapshot().context;
+    expect(context).toMatchObject({ ineligibleReasons: [], paymentMethods: [], mailProblem: null, couponError: null, judgeRetries: 0 });
+  });
+
+  it('一覧にない登録済みカードは、カードの一時コピーがあっても選べないこと', async () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    expect(actor.getSnapshot().can({ type: 'payment.select', method: '02' })).toBe(false);
+    await throughNewCard(actor);
+    actor.send({ type: 'wizard.back' });
+    actor.send({ type: 'payment.select', method: '01' });
+    actor.send({ type: 'wizard.back' });
+    expect(actor.getSnapshot().context.applyInfo.tempCredit).not.toBeNull();
+    expect(actor.getSnapshot().can({ type: 'payment.select', method: '02' })).toBe(false);
+  });
+
+  it('一覧にない支払方法は選べないこと', async () => {
+    const h = harness({ methods: [ok({ paymentMethodList: [{ value: '02', label: '登録済みのクレジットカード', details: [] }] })] });
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.can({ type: 'payment.select', method: '01' })).toBe(false);
+    expect(snapshot.can({ type: 'payment.select', method: '99' })).toBe(false);
+    expect(snapshot.can({ type: 'payment.select', method: '02' })).toBe(true);
+  });
+
+  it('クーポンを外すとクーポンもその理由も消えること', async () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    actor.send({ type: 'wizard.next' });
+    await settled(actor, (s) => s.matches('applyForm'));
+    actor.send({ type: 'coupon.apply', couponCode: 'WELCOME550' });
+    await settled(actor, (s) => s.matches('applyForm'));
+    actor.send({ type: 'coupon.clear' });
+    expect(actor.getSnapshot().context.applyInfo).toMatchObject({ couponCode: null, couponName: null, consented: false, planId: '225' });
+    expect(actor.getSnapshot().context.couponError).toBeNull();
+  });
+
+  it('事業者の確認が失敗したら支払方法の選択に戻らずエラー画面にそのコードを出すこと', async () => {
+    const h = harness({ order: [fail(failures.statusForbids)] });
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    await throughNewCard(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorCode).toBe('E0008');
+  });
+
+  it('ワンタイムパスワードを取りやめると確認画面に戻り、登録しないこと', async () => {
+    const h = harness();
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    actor.send({ type: 'payment.select', method: '01' });
+    await toCodeEntry(actor);
+    actor.send({ type: 'otp.cancel' });
+    await settled(actor, (s) => !s.matches('otp'));
+    expect(actor.getSnapshot().value).toBe('confirm');
+    expect(h.registerService.calls).toHaveLength(0);
+  });
+
+  it('ワンタイムパスワードの確認がロック以外で失敗したら、そのコードでエラー画面に進むこと', async () => {
+    const h = harness({ otpCheck: [fail(failures.statusForbids)] });
+    const actor = createActor(h.machine, { input: sampleInput }).start();
+    await toPaymentSelect(actor);
+    actor.send({ type: 'payment.select', method: '01' });
+    await submitWithOtp(actor);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorCode).toBe('E0008');
+    expect(h.registerService.calls).toHaveLength(0);
+  });
+
+  it('申込画面が揃わないうちは登録の本文を作らないこと', () => {
+    const initial: ApplyContext = createActor(anshinApplyMachine, { input: sampleInput }).getSnapshot().context;
+    const complete: ApplyContext = { ...initial, applyInfo: { ...initial.applyInfo, requestType: '01', paymentMethodValue: '01', consented: true } };
+    expect(toRegisterRequest('223', complete)).toMatchObject({ requestType: '01', consented: true });
+    const incomplete = [
+      { requestType: null },
+      { requestType: '03' },
+      { paymentMethodValue: 'startup' },
+      { consented: false },
+    ] as const;
+    for (const change of incomplete) {
+      expect(() => toRegisterRequest('223', { ...complete, applyInfo: { ...complete.applyInfo, ...change } })).toThrow(
+        'registration requested before the apply page was complete',
+      );
+    }
+    expect(toRegisterRequest('223', { ...complete, applyInfo: { ...complete.applyInfo, requestType: '02', paymentMethodValue: '99' } })).toMatchObject({ requestType: '02' });
+  });
+
+  it('利用可否判定や支払方法の取得が失敗したら、返ったコードでエラー画面に進むこと', async () => {
+    const judging = harness({ judge: [fail(failures.congestion)] });
+    const judged = createActor(judging.machine, { input: sampleInput }).start();
+    judged.send({ type: 'wizard.next' });
+    await settled(judged, (s) => s.status === 'done');
+    expect(judged.getSnapshot().value).toBe('failed');
+    expect(judged.getSnapshot().context.errorCode).toBe(failures.congestion.errorCode);
+
+    const loading = harness({ methods: [fail(failures.statusForbids)] });
+    const loaded = createActor(loading.machine, { input: sampleInput }).start();
+    loaded.send({ type: 'wizard.next' });
+    await settled(loaded, (s) => s.matches('applyForm'));
+    loaded.send({ type: 'consent.toggle', consented: true });
+    loaded.send({ type: 'wizard.next' });
+    await settled(loaded, (s) => s.status === 'done');
+    expect(loaded.getSnapshot().value).toBe('failed');
+    expect(loaded.getSnapshot().context.errorCode).toBe('E0008');
   });
 });

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
+import type { RequestTypeValue } from '../../contracts/codes';
+import { AnshinDataBox } from '../../contracts/services/anshin-data-box';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-data-box.flows';
+import { toUpdateRequest } from '../../machines/service-flow/cancel.flow';
 import { failures, sampleInput, sampleReceipt } from '../../machines/model-fixtures';
 import { fail, ok } from './support/fake-actors';
 import { contractActors, contractOf } from './support/flow-harness';
@@ -33,6 +36,7 @@ describe('anshinCancel（解約）', () => {
       serviceId: '223',
       planId: '225',
       requestType: '03',
+      resume: false,
       survey: ['price'],
       tokenPAN: null,
     });
@@ -85,5 +89,24 @@ describe('anshinCancel（解約）', () => {
     await waitFor(refused.actor, (s) => s.status === 'done');
     expect(refused.actor.getSnapshot().value).toBe('failed');
     expect(refused.actor.getSnapshot().context.errorCode).toBe('E0008');
+  });
+
+  it('アンケートに答えずに解約すると空のアンケートを送ること', async () => {
+    const h = await start(contractOf('active', '02'));
+    h.actor.send({ type: 'wizard.next' });
+    h.actor.send({ type: 'confirm.submit' });
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(h.updateContract.calls[0]?.body).toMatchObject({ requestType: '04', resume: false, survey: [], paymentMethodLabel: null });
+  });
+
+  it('解約の本文は解約の申込種別（03〜06）がなければ作らないこと', () => {
+    const initial = createActor(anshinCancelMachine, { input: sampleInput }).getSnapshot().context;
+    const withType = (requestType: RequestTypeValue | null) => ({ ...initial, cancelInfo: { ...initial.cancelInfo, requestType } });
+    for (const requestType of ['03', '04', '05', '06'] as const) {
+      expect(toUpdateRequest(AnshinDataBox, withType(requestType))).toMatchObject({ requestType, survey: [] });
+    }
+    for (const requestType of [null, '01', '08'] as const) {
+      expect(() => toUpdateRequest(AnshinDataBox, withType(requestType))).toThrow('cancel submitted without a cancel request type');
+    }
   });
 });

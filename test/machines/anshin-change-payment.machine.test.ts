@@ -45,6 +45,7 @@ describe('anshinChangePayment（お支払い方法の変更）', () => {
     expect(routeOf(snapshot)).toBe('/AnshinDataBox/Update/Payment');
     expect(snapshot.hasTag('noBack')).toBe(true);
     expect(snapshot.context.changeInfo.requestType).toBe('07');
+    expect(snapshot.context.changeInfo).toMatchObject({ planId: '225', paymentMethodLabel: '', paymentMethodDetails: [], tokenPAN: null });
   });
 
   it('カードからカードへの変更は操作コード20で事業者へ行き、申込種別07で更新されること', async () => {
@@ -80,7 +81,7 @@ describe('anshinChangePayment（お支払い方法の変更）', () => {
     h.actor.send({ type: 'wizard.back' });
     h.actor.send({ type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' });
     const info = h.actor.getSnapshot().context.changeInfo;
-    expect(info).toMatchObject({ requestType: '08', tokenPAN: null, tokenPanEffectiveDate: null, checkRequestValidityToken: null });
+    expect(info).toMatchObject({ requestType: '08', tokenPAN: null, tokenPanEffectiveDate: null, checkRequestValidityToken: null, paymentMethodDetails: [] });
     expect(info).not.toHaveProperty('tempCredit');
     await submit(h.actor);
     expect(h.updateContract.calls[0]?.body).toMatchObject({ requestType: '08', paymentMethodLabel: '携帯電話料金とまとめて支払い' });
@@ -113,5 +114,23 @@ describe('anshinChangePayment（お支払い方法の変更）', () => {
     expect(snapshot.value).toBe('paymentSelect');
     expect(snapshot.context.notice).toBe('W0008');
     expect(snapshot.context.changeInfo).toMatchObject({ requestType: '07', tokenPAN: null });
+  });
+
+  it('支払方法のない契約は変更を始められないこと', async () => {
+    const { actor } = await start(contractOf('active', null));
+    expect(actor.getSnapshot().can({ type: 'wizard.next' })).toBe(false);
+  });
+
+  it('新しいカードを選ぶと事業者の画面のURLを持ち、前に登録したカードを消してから事業者へ行くこと', async () => {
+    const h = await start(contractOf('active', '02'));
+    h.actor.send({ type: 'wizard.next' });
+    await newCard(h.actor);
+    expect(h.actor.getSnapshot().context.changeInfo.paymentMethodDetails).toEqual(['**** **** **** 4242']);
+    h.actor.send({ type: 'wizard.back' });
+    h.actor.send({ type: 'payment.select', method: '99', label: '新しいクレジットカード' });
+    await waitFor(h.actor, (s) => s.hasTag('external'));
+    const away = h.actor.getSnapshot().context;
+    expect(away.redirectOrderUrl).toBe('https://card.example.jp/order/o-2');
+    expect(away.changeInfo).toMatchObject({ requestType: '07', tokenPAN: null, checkRequestValidityToken: null, paymentMethodDetails: [] });
   });
 });

@@ -72,4 +72,45 @@ describe('anshinResume（利用再開）', () => {
     expect(actor.getSnapshot().can({ type: 'confirm.submit' })).toBe(false);
     expect(nextStatusOnResume('active', null)).toBeUndefined();
   });
+
+  it('今の支払方法を続けると、契約のラベルと明細のまま申込種別なしで再開すること', async () => {
+    const h = await start(contractOf('suspended', '02'));
+    h.actor.send({ type: 'payment.select', method: '02', label: 'クレジットカード' });
+    expect(h.actor.getSnapshot().context.resumeInfo).toMatchObject({
+      requestType: null,
+      planId: '225',
+      paymentMethodValue: '02',
+      paymentMethodLabel: 'クレジットカード',
+      paymentMethodDetails: ['**** **** **** 1111'],
+      tokenPAN: null,
+    });
+    await submit(h.actor);
+    expect(h.updateContract.calls[0]?.body).toMatchObject({ requestType: null, resume: true, paymentMethodLabel: 'クレジットカード' });
+  });
+
+  it('携帯払いに変える再開は選んだ一覧のラベルを送ること', async () => {
+    const h = await start(contractOf('suspended', '02'));
+    h.actor.send({ type: 'payment.select', method: '01', label: 'ケータイ払い' });
+    expect(h.actor.getSnapshot().context.resumeInfo).toMatchObject({ paymentMethodValue: '01', paymentMethodLabel: 'ケータイ払い' });
+    await submit(h.actor);
+    expect(h.updateContract.calls[0]?.body).toMatchObject({ requestType: '08', paymentMethodLabel: 'ケータイ払い' });
+  });
+
+  it('新しいカードを選ぶと事業者の画面のURLを持ち、選び直した支払方法を消してから事業者へ行くこと', async () => {
+    const h = await start(contractOf('suspended', '02'));
+    h.actor.send({ type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' });
+    h.actor.send({ type: 'payment.select', method: '99', label: '新しいクレジットカード' });
+    await waitFor(h.actor, (s) => s.hasTag('external'));
+    const away = h.actor.getSnapshot().context;
+    expect(away.redirectOrderUrl).toBe('https://card.example.jp/order/o-2');
+    expect(away.resumeInfo).toMatchObject({ requestType: null, paymentMethodValue: 'startup', paymentMethodLabel: '' });
+  });
+
+  it('契約のない場合はサービスの最初のプランで、支払方法が決まるまで再開できないこと', async () => {
+    const h = await start(contractOf('none', null));
+    expect(h.actor.getSnapshot().can({ type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' })).toBe(false);
+    h.actor.send({ type: 'payment.select', method: '99', label: '新しいクレジットカード' });
+    await waitFor(h.actor, (s) => s.hasTag('external'));
+    expect(h.actor.getSnapshot().context.resumeInfo.planId).toBe('225');
+  });
 });
