@@ -8,13 +8,16 @@
  */
 let painted: Promise<void> | undefined;
 
+/** How long the first navigation waits for a frame that may never come (the tab hidden just after the check). */
+export const FirstPaintFallbackMs = 500;
+
 /** A frame, then a task: the frame's paint has happened by the time the task runs. */
 function nextPaint(): Promise<void> {
   // No frames where nothing is shown (a hidden tab, a test DOM without them): nothing to wait for.
   if (typeof requestAnimationFrame !== 'function' || document.visibilityState !== 'visible') return Promise.resolve();
   return new Promise((resolve) => {
     // Frames stop when the tab is hidden after this check; the navigation must not wait for one.
-    const fallback = setTimeout(resolve, 500);
+    const fallback = setTimeout(resolve, FirstPaintFallbackMs);
     requestAnimationFrame(() =>
       setTimeout(() => {
         clearTimeout(fallback);
