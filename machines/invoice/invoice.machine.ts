@@ -93,8 +93,7 @@ export const invoiceMachine = withScxml(setup({
     storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
   },
   guards: {
-    isRequestedMonthListed: ({ context }, params: { months: string[] }) =>
-      context.invoiceParameter.contents !== null && params.months.includes(context.invoiceParameter.contents),
+    isRequestedMonthListed: ({ context }, params: { months: string[] }) => params.months.some((month) => month === context.invoiceParameter.contents),
     isRequestedInvoiceListed: ({ context }, params: { invoices: InvoiceSummary[] }) =>
       params.invoices.some((invoice) => invoice.cfService === context.invoiceParameter.cfservice),
     isListedMonth: ({ context, event }) => {
