@@ -287,7 +287,6 @@ export const accountMachine = withScxml(setup({
     storePasswordKey: assign({ requestKey: () => newRequestKey(), rejection: null }),
     markSaved: assign(({ context }) => ({ saved: context.user.userChangeKey })),
     storeRejection: assign((_, params: { outcome: SaveOutcome }) => ({
-      // Stryker disable next-line ConditionalExpression: runs only on the branch after isSaved refused the outcome, and an outcome not saved is rejected
       rejection: params.outcome.outcome === 'rejected' ? params.outcome.issues : null,
     })),
     endChange: assign(({ context }) => ({

@@ -63,7 +63,6 @@ export type ChangePlanInput = { readonly sbSystemId: string; readonly requestKey
 
 
 function toChangeRequest(context: PlanChangeContext): PlanChangeRequest {
-  // Stryker disable next-line ConditionalExpression,StringLiteral: defensive: hasChosenPlan guards the only way to the submit (wizard.next)
   if (context.nextPlanId === null) throw new Error('plan change submitted without a chosen plan');
   return { planId: context.nextPlanId, requestType: PlanChangeRequestType };
 }
@@ -104,7 +103,6 @@ export const basketLivePlanChangeMachine = withScxml(setup({
     }),
     storeQuote: assign(({ context }, params: { businessDate: string }) => {
       const { contract, nextPlanId } = context;
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,OptionalChaining,StringLiteral: defensive: isActiveContract (a plan on file) and hasChosenPlan guard every way into quoting
       if (contract?.planId == null || nextPlanId === null) throw new Error('quote without a current and a chosen plan');
       return { quote: planChangeQuote(basketLivePlan(contract.planId), basketLivePlan(nextPlanId), params.businessDate) };
     }),

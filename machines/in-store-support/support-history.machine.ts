@@ -71,11 +71,11 @@ export const inStoreSupportHistoryMachine = withScxml(setup({
   },
   actors: {
     loadContract: loadContractPort,
-    // Stryker disable StringLiteral,BlockStatement: a placeholder the app always replaces (machine.provide): its message and its body never run
+    // Stryker disable next-line BlockStatement: a placeholder the app always replaces (machine.provide): its body never runs
     loadSupportHistory: fromPromise<SupportHistoryResponse, LoadSupportHistoryInput>(() => {
+      // Stryker disable next-line StringLiteral: the message of a placeholder the app always replaces
       throw new Error('loadSupportHistory is provided by the app');
     }),
-    // Stryker restore StringLiteral,BlockStatement
   },
   actions: {
     storeContract: assign((_, params: { contract: FlowContract }) => ({ contract: params.contract })),
@@ -97,7 +97,6 @@ export const inStoreSupportHistoryMachine = withScxml(setup({
       return context.support.supportHistoryInfo.some((entry) => entry.index === event.index);
     },
     hasMore: ({ context }) => context.shown < context.support.supportHistoryInfo.length,
-    // Stryker disable next-line ConditionalExpression: `contract !== null` -> true: detail is entered only after loadContractStep stored the contract
     hasContract: ({ context }) => context.contract !== null && context.contract.status !== 'none',
   },
 }).createMachine({
