@@ -8,7 +8,7 @@
  *
  * loading -> months -> servicesLoading -> services -> downloads
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LineGeneration } from '../../contracts/api/billing';
 import type { InvoiceServiceResponse, InvoiceSessionResponse, InvoiceSummary } from '../../contracts/api/invoice';
 import type { CfService, InvoiceParameter } from '../../contracts/api/invoice-parameter';
@@ -54,6 +54,7 @@ export const invoiceMachine = withScxml(setup({
     tags: {} as FlowTag,
     children: {} as { loadInvoiceSession: 'loadInvoiceSession'; loadInvoiceServices: 'loadInvoiceServices' },
   },
+  // Stryker disable StringLiteral,BlockStatement: placeholders the app always replaces (machine.provide): their message and their body never run
   actors: {
     loadInvoiceSession: fromPromise<InvoiceSessionResponse, { readonly sbSystemId: string }>(() => {
       throw new Error('loadInvoiceSession is provided by the app');
@@ -62,6 +63,7 @@ export const invoiceMachine = withScxml(setup({
       throw new Error('loadInvoiceServices is provided by the app');
     }),
   },
+  // Stryker restore StringLiteral,BlockStatement
   actions: {
     storeSession: assign((_, params: { session: InvoiceSessionResponse }) => ({
       lineGeneration: params.session.lineGeneration,
@@ -77,26 +79,31 @@ export const invoiceMachine = withScxml(setup({
       notice: context.invoiceParameter.cfservice === null ? null : ('invoiceUnavailable' as const),
       invoiceParameter: { ...context.invoiceParameter, cfservice: null },
     })),
-    chooseMonth: assign(({ event }) => ({
-      invoiceParameter: { contents: event.type === 'month.select' ? event.month : null, cfservice: null },
-      invoices: [],
-      notice: null,
-    })),
-    chooseInvoice: assign(({ context, event }) => ({
-      invoiceParameter: { ...context.invoiceParameter, cfservice: event.type === 'invoice.select' ? event.cfService : null },
-      notice: null,
-    })),
+    chooseMonth: assign(({ event }) => {
+      assertEvent(event, 'month.select');
+      // No invoices to clear: the month choice is entered only with none (the first load, or clearMonth).
+      return { invoiceParameter: { contents: event.month, cfservice: null }, notice: null };
+    }),
+    chooseInvoice: assign(({ context, event }) => {
+      assertEvent(event, 'invoice.select');
+      return { invoiceParameter: { ...context.invoiceParameter, cfservice: event.cfService }, notice: null };
+    }),
     clearMonth: assign({ invoiceParameter: { contents: null, cfservice: null }, invoices: [], notice: null }),
     clearInvoice: assign(({ context }) => ({ invoiceParameter: { ...context.invoiceParameter, cfservice: null }, notice: null })),
     storeError: assign((_, params: { errorCode: ErrorCodeValue | null }) => ({ errorCode: params.errorCode })),
   },
   guards: {
-    isRequestedMonthListed: ({ context }, params: { months: string[] }) =>
-      context.invoiceParameter.contents !== null && params.months.includes(context.invoiceParameter.contents),
+    isRequestedMonthListed: ({ context }, params: { months: string[] }) => params.months.some((month) => month === context.invoiceParameter.contents),
     isRequestedInvoiceListed: ({ context }, params: { invoices: InvoiceSummary[] }) =>
       params.invoices.some((invoice) => invoice.cfService === context.invoiceParameter.cfservice),
-    isListedMonth: ({ context, event }) => event.type === 'month.select' && context.months.includes(event.month),
-    isListedInvoice: ({ context, event }) => event.type === 'invoice.select' && context.invoices.some((invoice) => invoice.cfService === event.cfService),
+    isListedMonth: ({ context, event }) => {
+      assertEvent(event, 'month.select');
+      return context.months.includes(event.month);
+    },
+    isListedInvoice: ({ context, event }) => {
+      assertEvent(event, 'invoice.select');
+      return context.invoices.some((invoice) => invoice.cfService === event.cfService);
+    },
   },
 }).createMachine({
   id: 'invoice',
@@ -104,7 +111,9 @@ export const invoiceMachine = withScxml(setup({
     sbSystemId: input.sbSystemId,
     invoiceParameter: input.invoiceParameter ?? { contents: null, cfservice: null },
     lineGeneration: null,
+    // Stryker disable next-line ArrayDeclaration: never read: the session's answer replaces it before the month choice shows it
     months: [],
+    // Stryker disable next-line ArrayDeclaration: never read: a month's answer replaces it before the invoice choice shows it
     invoices: [],
     notice: null,
     errorCode: null,
@@ -142,6 +151,7 @@ export const invoiceMachine = withScxml(setup({
       invoke: {
         id: 'loadInvoiceServices',
         src: 'loadInvoiceServices',
+        // Stryker disable next-line StringLiteral: never read: servicesLoading is entered only with a month (isRequestedMonthListed, chooseMonth)
         input: ({ context }) => ({ sbSystemId: context.sbSystemId, month: context.invoiceParameter.contents ?? '' }),
         onDone: [
           {
@@ -192,10 +202,7 @@ export const invoiceMachine = withScxml(setup({
     storeInvoices: [['invoices', '_event.data.invoices']],
     dropUnavailableMonth: [['invoiceParameter', '{ contents: null, cfservice: null }']],
     dropUnavailableInvoice: [['invoiceParameter.cfservice', 'null']],
-    chooseMonth: [
-      ['invoiceParameter', '{ contents: _event.data.month, cfservice: null }'],
-      ['invoices', '[]'],
-    ],
+    chooseMonth: [['invoiceParameter', '{ contents: _event.data.month, cfservice: null }']],
     chooseInvoice: [['invoiceParameter.cfservice', '_event.data.cfService']],
     clearMonth: [
       ['invoiceParameter', '{ contents: null, cfservice: null }'],

@@ -262,6 +262,20 @@ describe('account（アカウント管理）', () => {
     expect(h.actor.getSnapshot().context.rejection).toEqual(issues);
   });
 
+  it('パスワードの変更は送るたびに新しい冪等キーを付け、断られた内容のキーを使い回さないこと', async () => {
+    const issues = [{ path: 'body.currentPassword', message: '現在のパスワードが正しくありません。' }];
+    const h = start(AccountPages.securityInfo, { password: [ok({ outcome: 'rejected', issues }), ok({ outcome: 'saved' })] });
+    await rest(h.actor, 'securityInfo');
+    h.actor.send({ type: 'password.edit' });
+    h.actor.send({ type: 'password.submit', change: { currentPassword: 'wrong-pass-2026', newPassword: 'New-pass-2026!' } });
+    await rest(h.actor, 'passwordChange');
+    h.actor.send({ type: 'password.submit', change: { currentPassword: 'Old-pass-2026!', newPassword: 'New-pass-2026!' } });
+    await rest(h.actor, 'passwordCompleted');
+    const keys = h.changePassword.calls.map((c) => c.requestKey);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(2);
+  });
+
   it('ログイン履歴を開き直すと、最初のページから読み直して前の一覧に足さないこと', async () => {
     const page: LoginHistoryPage = { entries: [signIn('2026/11/25 09:00:00')], nextPage: null };
     const h = start(AccountPages.loginHistory, { history: [ok(page)] });

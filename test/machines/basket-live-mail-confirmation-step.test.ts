@@ -13,20 +13,23 @@ import { mailConfirmationGuards, mailConfirmationStep, mailProblemOf } from '../
 import { mailConfirmationMachine, type ConfirmMailAddressInput, type MailConfirmationEvent } from '../../machines/basket-live/mail-confirmation.machine';
 import { otpMachine, type CheckOtpInput, type SendOtpInput } from '../../machines/otp.machine';
 import { pageMeta } from '../../machines/flow-meta';
-import { ok, scripted } from './support/fake-actors';
+import { failures } from '../../machines/model-fixtures';
+import { fail, ok, scripted, type Answer } from './support/fake-actors';
 
 type HostContext = { sbSystemId: string; contact: { mailAddress: string | null; unconfirmedMailAddress?: string | null }; judgement: EntryJudgementResponse | null; errorCode: ErrorCodeValue | null };
 
 const ngMail = (reason: string): EntryJudgementResponse => ({ result: 'NG', ngList: [{ parameter: 'mailAddress', reason }] });
 const okJudgement: EntryJudgementResponse = { result: 'OK', ngList: [] };
 
-function host(judgements: EntryJudgementResponse[], contact: HostContext['contact'] = { mailAddress: 'takuya.inoue@blocked.example.invalid' }) {
+function host(
+  judgements: EntryJudgementResponse[],
+  contact: HostContext['contact'] = { mailAddress: 'takuya.inoue@blocked.example.invalid' },
+  registration: Answer<MailAddrPortabilityContractsResponse> = ok({ serviceId: '231', mailAddress: 'new@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' }),
+) {
   const judge = scripted<unknown, EntryJudgementResponse>(...judgements.map((j) => ok(j)));
   const sendOtp = scripted<SendOtpInput, OtpResponse>(ok({ result: 'OK', ngMessage: null }));
   const checkOtp = scripted<CheckOtpInput, OtpResponse>(ok({ result: 'OK', ngMessage: null }));
-  const confirm = scripted<ConfirmMailAddressInput, MailAddrPortabilityContractsResponse>(
-    ok({ serviceId: '231', mailAddress: 'new@example.jp', confirmedAt: '2026-11-24T01:00:00.000Z' }),
-  );
+  const confirm = scripted<ConfirmMailAddressInput, MailAddrPortabilityContractsResponse>(registration);
   const machine = setup({
     types: { context: {} as HostContext, events: {} as MailConfirmationEvent | { type: 'wizard.next' } },
     actors: {
@@ -106,6 +109,23 @@ describe('mailConfirmationStep（申込マシンに入れるメールアドレ�
     await waitFor(actor, (s) => s.matches('mailConfirmation'));
     const child = actor.getSnapshot().children.mailConfirmation as ActorRefFrom<typeof mailConfirmationMachine> | undefined;
     expect(child?.getSnapshot().context).toMatchObject({ problem: 'unconfirmed', mailAddress: 'yoko.matsumoto@example.jp' });
+  });
+
+  it('確認が失敗で終わったら、そのエラーコードを持って申込マシンもエラーで終わること（ランディングにも判定にも戻らない）', async () => {
+    const { actor, judge } = host([ngMail('MAIL_ADDRESS_UNCONFIRMED')], { mailAddress: null, unconfirmedMailAddress: 'yoko.matsumoto@example.jp' }, fail(failures.statusForbids));
+    actor.send({ type: 'wizard.next' });
+    await waitFor(actor, (s) => s.matches('mailConfirmation'));
+    const child = actor.getSnapshot().children.mailConfirmation as ActorRefFrom<typeof mailConfirmationMachine> | undefined;
+    actor.send({ type: 'mail.confirm' });
+    const otp = child?.getSnapshot().children.verifyAddress;
+    if (otp === undefined) throw new Error('no one-time password running');
+    actor.send({ type: 'otp.send', channel: 'email' });
+    await waitFor(otp, (s) => s.value === 'codeEntry');
+    actor.send({ type: 'otp.submit', code: '123456' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.errorCode).toBe('E0008');
+    expect(judge.calls).toHaveLength(1);
   });
 
   it('確認を中止するとランディングに戻り、申込へは進まないこと', async () => {

@@ -110,6 +110,20 @@ describe('mailConfirmation（メールアドレスの確認）', () => {
     expect(refused.actor.getSnapshot().value).toBe('failed');
     expect(refused.actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'E0008' });
   });
+
+  it('確認コードの照合の通信がコード付きで失敗したら、そのコードで失敗に終わること', async () => {
+    const h = start(unconfirmed, [], [fail(failures.congestion)]);
+    h.actor.send({ type: 'mail.confirm' });
+    await passOtp(h);
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(h.actor.getSnapshot().output).toEqual({ outcome: 'failed', errorCode: 'W0010' });
+    expect(h.confirmMailAddress.calls).toHaveLength(0);
+  });
+
+  it('未確認でもご登録のアドレスが分からなければ、空欄から始まること', () => {
+    const h = start({ ...unconfirmed, currentMailAddress: null });
+    expect(h.actor.getSnapshot().context.mailAddress).toBe('');
+  });
 });
 
 describe('isConfirmableAddress', () => {

@@ -96,6 +96,19 @@ describe('inStoreSupportHistory（ご契約内容・サポート履歴・特典�
     expect(failing.actor.getSnapshot().value).toBe('failed');
   });
 
+  it('ご契約内容の画面では support ストアは空で、遷移フラグは下りていること', async () => {
+    const h = await startHistory(inStoreContract('active'), ok(visits(1)));
+    expect(h.actor.getSnapshot().context.support).toEqual({ supportHistoryInfo: [], currentIndex: null, transitionFlg: false });
+  });
+
+  it('履歴の読み込みがエラーコード付きで失敗したら、そのコードを持ってエラー画面で終わること', async () => {
+    const h = await startHistory(inStoreContract('active'), fail(failures.congestion));
+    h.actor.send({ type: 'history.open' });
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(routeOf(h.actor.getSnapshot())).toBe('/Error');
+    expect(h.actor.getSnapshot().context.errorCode).toBe('W0010');
+  });
+
   it('表示中の履歴はスナップショットに残り、再読み込みで同じ1件に戻ること', async () => {
     const h = await startHistory(inStoreContract('active'), ok(visits(3)));
     h.actor.send({ type: 'history.open' });

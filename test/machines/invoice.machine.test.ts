@@ -75,6 +75,36 @@ describe('invoice（請求書）', () => {
     expect(h.actor.getSnapshot().context.errorCode).toBe('E0008');
   });
 
+  it('リンクの指定がなければ、月の選択にも請求書の選択にもお知らせを出さないこと', async () => {
+    const h = start(null, ok(session), ok(october));
+    await waitFor(h.actor, (s) => s.matches('months'));
+    expect(h.actor.getSnapshot().context).toMatchObject({ notice: null, invoiceParameter: { contents: null, cfservice: null } });
+    h.actor.send({ type: 'month.select', month: '2026/10' });
+    await waitFor(h.actor, (s) => s.matches('services'));
+    expect(h.actor.getSnapshot().context.notice).toBeNull();
+  });
+
+  it('リンクが月だけを指定したら、その月の請求書の選択をお知らせなしで出すこと', async () => {
+    const h = start({ contents: '2026/10', cfservice: null }, ok(session), ok(october));
+    await waitFor(h.actor, (s) => s.matches('services'));
+    expect(h.actor.getSnapshot().context).toMatchObject({ notice: null, invoiceParameter: { contents: '2026/10', cfservice: null } });
+  });
+
+  it('リンクから請求書の画面へ直接進んでも、その月の請求書（表示する金額）を持っていること', async () => {
+    const h = start({ contents: '2026/10', cfservice: 'CF02' }, ok(session), ok(october));
+    await waitFor(h.actor, (s) => s.matches('downloads'));
+    expect(h.actor.getSnapshot().context.invoices).toEqual(october.invoices);
+  });
+
+  it('月の請求書の読み込みに失敗すると、そのエラーコードを持ってエラー画面で終わること', async () => {
+    const h = start(null, ok(session), fail(failures.congestion));
+    await waitFor(h.actor, (s) => s.matches('months'));
+    h.actor.send({ type: 'month.select', month: '2026/10' });
+    await waitFor(h.actor, (s) => s.status === 'done');
+    expect(routeOf(h.actor.getSnapshot())).toBe('/Error');
+    expect(h.actor.getSnapshot().context.errorCode).toBe('W0010');
+  });
+
   it('選んだ月と請求書はスナップショットに残り、再読み込みで同じ画面に戻ること', async () => {
     const h = start(null, ok(session), ok(october));
     await waitFor(h.actor, (s) => s.matches('months'));
