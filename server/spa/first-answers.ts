@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { Header, buildPath } from '../../contracts/endpoint';
 import { SystemType } from '../../contracts/codes';
+import { invoiceSessionEndpoint } from '../../contracts/api/invoice';
 import { pageEndpoints } from '../../contracts/page-endpoints';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -57,7 +58,19 @@ function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: str
 }
 
 /**
- * The answers the navigation rules will ask for on `page`, in the order they ask: none for a page
+ * The read a page's body waits for, by screen ID: the top page's services (its loader) and the
+ * invoice flow's months (the flow's first state). Asked with the rules' checks, so the body
+ * does not wait for one more round trip after its chunk has run (ADR 0102). Reads only, of the
+ * session's own customer; the app takes each once, or drops it when the page did not ask.
+ */
+const pageReads: Readonly<Record<string, (customer: { sbSystemId: string }) => Call>> = {
+  CMN0002: (customer) => ({ method: 'GET', url: buildPath(pageEndpoints.getServiceUsageStatus.path, customer) }),
+  INV0001: (customer) => ({ method: 'GET', url: buildPath(invoiceSessionEndpoint.path, customer) }),
+};
+
+/**
+ * The answers the navigation rules will ask for on `page`, in the order they ask, then the
+ * page's own first read (`pageReads`): none for a page
  * without sign-in or a request without the session cookie (the rules then sign on at once).
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest, page: PageEntry): Promise<readonly FirstAnswer[]> {
@@ -67,10 +80,12 @@ export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequ
   if (session === undefined) return [authInfo];
   const scoped = { ...session, pageId: page.id };
   const customer = { sbSystemId: session.sbSystemId };
+  const read = pageReads[page.id]?.(customer);
   const rest = await Promise.all([
     ask(app, request, { method: 'GET', url: buildPath(pageEndpoints.getLineContract.path, customer) }, scoped),
     ask(app, request, { method: 'GET', url: pageEndpoints.getPaymentMethodMaster.path }, scoped),
     ask(app, request, { method: 'POST', url: buildPath(pageEndpoints.checkRegulation.path, customer), body: JSON.stringify({ pageId: page.id }) }, scoped),
+    ...(read === undefined ? [] : [ask(app, request, read, scoped)]),
   ]);
   return [authInfo, ...rest];
 }
