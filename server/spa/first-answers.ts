@@ -15,7 +15,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import { Header, buildPath } from '../../contracts/endpoint';
 import { SystemType } from '../../contracts/codes';
-import { invoiceSessionEndpoint } from '../../contracts/api/invoice';
 import { pageEndpoints } from '../../contracts/page-endpoints';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -58,14 +57,15 @@ function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: str
 }
 
 /**
- * The read a page's body waits for, by screen ID: the top page's services (its loader) and the
- * invoice flow's months (the flow's first state). Asked with the rules' checks, so the body
- * does not wait for one more round trip after its chunk has run (ADR 0102). Reads only, of the
- * session's own customer; the app takes each once, or drops it when the page did not ask.
+ * The read a page's body waits for, by screen ID: the top page's services (its loader). Asked
+ * with the rules' checks, so the body does not wait for one more round trip after its chunk has
+ * run (ADR 0102). Reads only, of the session's own customer; the app takes each once, or drops
+ * it when the page did not ask. Not a flow's first read: answered at once, it moves the flow on
+ * before the first navigation has resolved, and the page it moves to is lost (the invoice link
+ * with a month ended on /Top).
  */
 const pageReads: Readonly<Record<string, (customer: { sbSystemId: string }) => Call>> = {
   CMN0002: (customer) => ({ method: 'GET', url: buildPath(pageEndpoints.getServiceUsageStatus.path, customer) }),
-  INV0001: (customer) => ({ method: 'GET', url: buildPath(invoiceSessionEndpoint.path, customer) }),
 };
 
 /**
