@@ -189,24 +189,3 @@ test.describe('最初の表示（ADR 0087）', () => {
     expect(asked.filter((call) => navigationCalls.test(call))).toEqual(['POST /api/customer/1000000002/regulation/check']);
   });
 });
-
-test.describe('本文が待つ読み取り（ADR 0102）', () => {
-  test('トップの最初の表示では、サービス一覧の読み取りもHTMLの答えで済み、ブラウザからは問い合わせないこと（demo12）', async ({ page }) => {
-    await signIn(page, 'demo12');
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}`);
-    });
-    await page.goto('/Top');
-    await expect(page.getByRole('heading', { level: 2, name: 'ご契約中・お申し込みできるサービス' })).toBeVisible();
-    expect(asked.filter((call) => call.endsWith('/service/usage/status'))).toEqual([]);
-
-    // The answer is for the first navigation only: the top page reached in the app asks the server.
-    await page.goto('/OptionServices');
-    await page.getByRole('link', { name: 'トップ' }).first().click();
-    await expect(page.getByRole('heading', { level: 2, name: 'ご契約中・お申し込みできるサービス' })).toBeVisible();
-    await expect.poll(() => asked.filter((call) => call.endsWith('/service/usage/status'))).toEqual(['GET /api/customer/1000000012/service/usage/status']);
-  });
-});
-

@@ -57,20 +57,7 @@ function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: str
 }
 
 /**
- * The read a page's body waits for, by screen ID: the top page's services (its loader). Asked
- * with the rules' checks, so the body does not wait for one more round trip after its chunk has
- * run (ADR 0102). Reads only, of the session's own customer; the app takes each once, or drops
- * it when the page did not ask. Not a flow's first read: answered at once, it moves the flow on
- * before the first navigation has resolved, and the page it moves to is lost (the invoice link
- * with a month ended on /Top).
- */
-const pageReads: Readonly<Record<string, (customer: { sbSystemId: string }) => Call>> = {
-  CMN0002: (customer) => ({ method: 'GET', url: buildPath(pageEndpoints.getServiceUsageStatus.path, customer) }),
-};
-
-/**
- * The answers the navigation rules will ask for on `page`, in the order they ask, then the
- * page's own first read (`pageReads`): none for a page
+ * The answers the navigation rules will ask for on `page`, in the order they ask: none for a page
  * without sign-in or a request without the session cookie (the rules then sign on at once).
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest, page: PageEntry): Promise<readonly FirstAnswer[]> {
@@ -80,12 +67,10 @@ export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequ
   if (session === undefined) return [authInfo];
   const scoped = { ...session, pageId: page.id };
   const customer = { sbSystemId: session.sbSystemId };
-  const read = pageReads[page.id]?.(customer);
   const rest = await Promise.all([
     ask(app, request, { method: 'GET', url: buildPath(pageEndpoints.getLineContract.path, customer) }, scoped),
     ask(app, request, { method: 'GET', url: pageEndpoints.getPaymentMethodMaster.path }, scoped),
     ask(app, request, { method: 'POST', url: buildPath(pageEndpoints.checkRegulation.path, customer), body: JSON.stringify({ pageId: page.id }) }, scoped),
-    ...(read === undefined ? [] : [ask(app, request, read, scoped)]),
   ]);
   return [authInfo, ...rest];
 }

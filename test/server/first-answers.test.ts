@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FirstAnswersSchema, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { customers, regulations, sessions } from '../../server/db/schema';
-import { apiHeaders, buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 
 const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
@@ -61,18 +61,6 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
     expect(answers?.[3]?.response).toEqual({ regulated: false });
   });
 
-  it('トップの本文が待つサービス一覧の読み取りも、遷移ルールの答えのあとに埋め込むこと（ADR 0102）', async () => {
-    const url = '/api/customer/1000000002/service/usage/status';
-    const answers = inlined((await open('/Top', demo02.cookie)).body);
-    expect(answers).toHaveLength(5);
-    expect(answers?.[4]).toMatchObject({ method: 'GET', url, status: 200 });
-    const direct = await test.app.inject({ method: 'GET', url, headers: apiHeaders(demo02) });
-    expect(answers?.[4]?.response).toEqual(direct.json());
-    // A page whose body waits for no read of its own, or for a flow's (the invoice), gets the rules' four answers only.
-    expect(inlined((await open('/AnshinDataBox/Service/Detail', demo02.cookie)).body)).toHaveLength(4);
-    expect(inlined((await open('/Invoice', demo02.cookie)).body)).toHaveLength(4);
-  });
-
   it('規制中の画面なら、規制チェックの答えは API と同じ503 E0005になること', async () => {
     await test.db.insert(regulations).values({ pageId: 'ADB0004', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
     const answers = inlined((await open('/AnshinDataBox/Service/Detail', demo02.cookie)).body);
@@ -99,8 +87,7 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
   it('お客さまのデータに </script> や <!-- があっても要素の外に出ないこと', async () => {
     await test.db.update(customers).set({ lastNameKanji: '</script><script>alert(1)</script><!--' }).where(eq(customers.sbSystemId, demo02.sbSystemId));
     try {
-      // A page with the rules' four answers only (the top page adds its own read, ADR 0102).
-      const html = (await open('/AnshinDataBox/Service/Detail', demo02.cookie)).body;
+      const html = (await open('/Top', demo02.cookie)).body;
       expect(html.match(/<\/script>/g)).toHaveLength(2);
       expect(html).not.toContain('<!--');
       expect(inlined(html)).toHaveLength(4);
