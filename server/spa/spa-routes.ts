@@ -1,6 +1,7 @@
 /**
  * Serving the built app (dist/client) on the page table's paths:
- * - a live page path (trailing slash ignored) -> 200 index.html, no-cache;
+ * - a live page path (trailing slash ignored) -> 200 index.html, no-cache; a page that signs on
+ *   at once, asked without a session cookie -> 302 to the sign-on (ADR 0103);
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
  * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
  *   metadata, ADR 0091) cached for a year as immutable, and readable cross-origin when the
@@ -20,8 +21,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../machines/page-table';
+import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
+import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
 import { escapeHtml, htmlPage } from '../http/html';
@@ -60,6 +63,19 @@ function compress(text: string, encoding: Encoding): Promise<Buffer> {
 export function withFirstAnswers(indexHtml: string, answers: readonly FirstAnswer[]): string {
   const block = `<script type="application/json" id="${FirstAnswersElementId}">${serializeFirstAnswers(answers)}</script>`;
   return indexHtml.replace('</head>', `${block}</head>`);
+}
+
+/**
+ * The sign-on a request for `page` is sent to at once, before any of the app loads: a page that
+ * needs sign-in and may be opened on its own, asked without a session cookie and without a query
+ * string. The app's login rule (spec section 2) makes the same redirect, but only after its
+ * JavaScript has arrived and run. A query string may carry what the rules keep before signing on
+ * (the invoice parameter, a redirect target), so those requests still go to the app; so does a
+ * request with a cookie, whose session may have ended (the app's rules decide). ADR 0103.
+ */
+export function signOnAtOnce(request: FastifyRequest, page: PageEntry): string | undefined {
+  if (!page.entry || page.login === 'none' || request.url.includes('?') || request.cookies[SESSION_COOKIE] !== undefined) return undefined;
+  return signOnHref('lv1', normalizePath(request.url), page);
 }
 
 function notBuiltPage(status: number): string {
@@ -138,7 +154,12 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       return sendApp(request, reply, 200);
     }
     const page = findLivePage(pathname);
-    if (page !== undefined) return sendApp(request, reply, 200, page);
+    if (page !== undefined) {
+      const signOn = signOnAtOnce(request, page);
+      // The answer depends on the cookie: never stored, and never shared between customers.
+      if (signOn !== undefined) return reply.header('cache-control', 'no-store').header('vary', 'cookie').redirect(signOn, 302);
+      return sendApp(request, reply, 200, page);
+    }
     if (normalizePath(pathname) !== '/' && request.method === 'GET') {
       const file = await buildFile(pathname);
       if (file !== undefined && file !== 'index.html') {

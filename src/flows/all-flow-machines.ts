@@ -5,13 +5,17 @@
  */
 import type { MachineEntry } from '../../machines/registry';
 import * as accountFlow from './account-flow';
+import * as invoiceFlow from './invoice-flow';
 import { createAppActors, provideAppActors } from './flow-machines';
 import type { ownActorModules } from './flow-loading';
 import type { FlowMachine } from './flow-registry';
 import type { FlowActorDeps } from './service-flow-actors';
 
 /** The same modules as the loaders' `ownActorModules`, imported at once (the type keeps the two lists equal). */
-const ownActors: { readonly [id in keyof typeof ownActorModules]: Awaited<ReturnType<(typeof ownActorModules)[id]>> } = { account: accountFlow };
+const ownActors: { readonly [id in keyof typeof ownActorModules]: Awaited<ReturnType<(typeof ownActorModules)[id]>> } = {
+  account: accountFlow,
+  invoice: invoiceFlow,
+};
 
 function hasOwnActors(id: string): id is keyof typeof ownActors {
   return Object.hasOwn(ownActors, id);

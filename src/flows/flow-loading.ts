@@ -20,6 +20,8 @@ type ProvidedModule = typeof FlowMachinesModule;
  */
 export const ownActorModules = {
   account: () => import('./account-flow'),
+  // Two reads of its own: the service flows' actors would more than double the invoice page's chain (ADR 0102).
+  invoice: () => import('./invoice-flow'),
 } as const;
 
 /** Each loader answers its machine with the app's actors provided, as `createFlowMachines` does. */

@@ -2,7 +2,8 @@
  * The machines the app runs: a flow machine with the app's actors provided
  * (docs/decisions/0023-actors-as-ports.md). The app loads this module with the first service
  * flow it opens (src/flows/flow-loading.ts, docs/decisions/0037-lazy-flow-machines.md); the
- * account menu's actors are their own module (src/flows/account-flow.ts, ADR 0088). Tests build
+ * account menu's and the invoice flow's actors are their own modules (src/flows/account-flow.ts, ADR 0088;
+ * src/flows/invoice-flow.ts, ADR 0102). Tests build
  * the whole provided list from the registry with `createFlowMachines` (all-flow-machines.ts).
  */
 import type { AnyStateMachine } from 'xstate';
@@ -10,7 +11,6 @@ import { mailConfirmationMachine } from '../../machines/basket-live/mail-confirm
 import { createServiceFlowActors, type FlowActorDeps, type ServiceFlowActors } from './service-flow-actors';
 import { createBasketLiveActors, type BasketLiveActors } from './basket-live-actors';
 import { createInStoreSupportActors, type InStoreSupportActors } from './in-store-support-actors';
-import { createInvoiceActors, type InvoiceActors } from './invoice-actors';
 import { provideByName } from './provide-by-name';
 
 export { currentContact, withFlowContact, withProviderExit } from './flow-wrappers';
@@ -22,8 +22,7 @@ export { createServiceFlowActors, type ServiceFlowActors } from './service-flow-
  */
 export type AppActors = ServiceFlowActors &
   BasketLiveActors &
-  InStoreSupportActors &
-  InvoiceActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
+  InStoreSupportActors & { readonly mailConfirmation: typeof mailConfirmationMachine };
 
 /** Every actor implementation the app's flows use, created once. */
 export function createAppActors(deps: FlowActorDeps): AppActors {
@@ -33,7 +32,7 @@ export function createAppActors(deps: FlowActorDeps): AppActors {
   const mailConfirmation = mailConfirmationMachine.provide({
     actors: { verifyAddress: kit.verifyContact, confirmMailAddress: basketLive.confirmMailAddress },
   });
-  return { ...kit, ...basketLive, ...createInStoreSupportActors(), ...createInvoiceActors(), mailConfirmation };
+  return { ...kit, ...basketLive, ...createInStoreSupportActors(), mailConfirmation };
 }
 
 /**

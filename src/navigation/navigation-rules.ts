@@ -7,9 +7,9 @@
 import { invoiceParameterOf, type InvoiceParameter } from '../../contracts/api/invoice-parameter';
 import { servicePath } from '../../contracts/services/service-definition';
 import { catalogueServices } from '../../contracts/services/catalogue';
-import { signOnInterfaceFrom } from '../../contracts/sign-on-interfaces';
 import { ErrorCode } from '../../contracts/error-catalogue';
-import { findLivePage, isDemoPath, livePages, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
+import { findLivePage, isDemoPath, normalizePath, pageById, type PageEntry } from '../../machines/page-table';
+import { flowEntryPage, signOnHref } from '../../machines/sign-on-href';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 import { ErrorPath } from './error-redirect';
@@ -112,19 +112,6 @@ const invalidAccess: NavigationDecision = { kind: 'error', code: ErrorCode.Inval
 
 export function isCallFailure(value: unknown): value is CallFailure {
   return value instanceof CallFailure;
-}
-
-/**
- * The sign-on URL of the server with the request type of the sign-on interface table
- * (contracts/sign-on-interfaces.ts) that lands the customer where they were going: the row that
- * lands on the page or on the start of its flow (the top page, /Invoice for an invoice page, the
- * basket live landing), else the return to `returnTo`. Level 2 is a step-up that always returns.
- */
-export function signOnHref(level: 'lv1' | 'lv2', returnTo: string, page?: PageEntry): string {
-  if (level === 'lv2') return `/auth/login?${new URLSearchParams({ level: '2', returnTo }).toString()}`;
-  const flowStart = page?.flow === undefined ? undefined : flowEntryPage(page.flow)?.path;
-  const paths = page === undefined ? ['/Top'] : [page.path, ...(flowStart === undefined ? [] : [flowStart])];
-  return `/auth/login?${new URLSearchParams({ returnTo, type: signOnInterfaceFrom(paths).type }).toString()}`;
 }
 
 /**
@@ -299,11 +286,6 @@ export const flowGuardRule: NavigationRule = {
 function resumesEntry(context: RuleContext, flow: string, running: RunningFlow): boolean {
   if (context.services.flows.foreground()?.machineId === flow || context.services.isReload?.(context.path) === true) return true;
   return running.actor.getSnapshot().hasTag('external') && context.services.isHistoryReturn?.(context.path) === true;
-}
-
-/** The page a flow starts from: the live entry page the page table gives to that flow. */
-export function flowEntryPage(flow: string): PageEntry | undefined {
-  return livePages.find((candidate) => candidate.flow === flow && candidate.entry);
 }
 
 /** In the order they run: cheap local checks first, the server's checks next, flows last. */

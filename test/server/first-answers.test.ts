@@ -76,7 +76,7 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
   });
 
   it('クッキーのない要求、ログインの要らないページには何も埋め込まず、共有のindex.htmlをno-cacheで返すこと', async () => {
-    for (const [path, cookie] of [['/Top', undefined], ['/Error', demo02.cookie]] as const) {
+    for (const [path, cookie] of [['/AnshinDataBox/Apply', undefined], ['/Error', demo02.cookie]] as const) {
       const response = await open(path, cookie);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toBe(INDEX);

@@ -48,7 +48,7 @@ function securityHeadersOf(headers: Record<string, unknown> | Headers): Record<s
 const ANSWERS = [
   { what: 'API', url: '/api/getCurrentDate', status: 200 },
   { what: 'refused API call (no session)', url: '/api/getAuthInfo', status: 401 },
-  { what: 'app page', url: '/Top', status: 200 },
+  { what: 'app page', url: '/Error', status: 200 },
   { what: '404 page', url: '/no-such-page', status: 404 },
   { what: '404 API path', url: '/api/no-such-call', status: 404 },
 ];

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { livePages, pageTable } from '../../machines/page-table';
+import { livePages, pageTable, type PageEntry } from '../../machines/page-table';
 import { cdnBase, misplacedAssets } from '../../server/spa/cdn-url';
+import { signOnHref } from '../../machines/sign-on-href';
+import { SESSION_COOKIE } from '../../server/session/session-store';
 import { chooseEncoding } from '../../server/spa/spa-routes';
 import { buildTestApp, type TestApp, errorOf } from './support/build-test-app';
 
@@ -39,11 +41,16 @@ afterAll(async () => {
   rmSync(clientDir, { recursive: true, force: true });
 });
 
+/** The sign-on a signed-out request without a query string is sent to, for the pages that sign on at once. */
+const signsOnAtOnce = (page: PageEntry) => (page.entry && page.login !== 'none' ? signOnHref('lv1', page.path, page) : undefined);
+
 const get = (app: TestApp, url: string, host = 'localhost') => app.app.inject({ method: 'GET', url, headers: { host } });
 
 describe('アプリの配信', () => {
-  it('ページ表の公開中のパスすべてでindex.htmlをno-cacheで返すこと', async () => {
-    for (const page of livePages) {
+  it('ページ表の公開中のパスすべてでindex.htmlをno-cacheで返すこと（クッキーなしですぐログインへ進むページを除く）', async () => {
+    const served = livePages.filter((page) => signsOnAtOnce(page) === undefined);
+    expect(served.length).toBeGreaterThan(20);
+    for (const page of served) {
       const response = await get(test, page.path);
       expect(response.statusCode, page.path).toBe(200);
       expect(response.body).toBe(INDEX);
@@ -52,8 +59,25 @@ describe('アプリの配信', () => {
     }
   });
 
+  it('単独で開けてログインの要るページは、クッキーもクエリもなければアプリを返さずに、遷移ルールと同じログインへ302で移動すること（ADR 0103）', async () => {
+    const signOn = livePages.filter((page) => signsOnAtOnce(page) !== undefined);
+    expect(signOn.map((page) => page.path)).toEqual(expect.arrayContaining(['/Top', '/AnshinDataBox', '/Invoice', '/AccountMenu']));
+    for (const page of signOn) {
+      const response = await get(test, page.path);
+      expect(response.statusCode, page.path).toBe(302);
+      expect(response.headers.location, page.path).toBe(signOnHref('lv1', page.path, page));
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.headers.vary).toContain('cookie');
+    }
+    expect((await get(test, '/Top/')).headers.location).toBe('/auth/login?returnTo=%2FTop&type=1');
+    // A query string may carry what the rules keep before signing on; a cookie, a session that the rules check.
+    expect((await get(test, '/Invoice?month=202601')).body).toBe(INDEX);
+    const withCookie = await test.app.inject({ method: 'GET', url: '/Top', headers: { host: 'localhost', cookie: `${SESSION_COOKIE}=ended` } });
+    expect(withCookie.statusCode).toBe(200);
+  });
+
   it('末尾のスラッシュは無視すること', async () => {
-    expect((await get(test, '/Top/')).statusCode).toBe(200);
+    expect((await get(test, '/Error/')).statusCode).toBe(200);
     expect((await get(test, '/AnshinDataBox/Apply/')).statusCode).toBe(200);
   });
 
@@ -110,7 +134,7 @@ describe('アプリの配信', () => {
   });
 
   it('index.htmlも受け付ける圧縮で返し、no-cacheとVaryを付けること', async () => {
-    for (const path of ['/Top', '/no/such/page']) {
+    for (const path of ['/Error', '/no/such/page']) {
       const br = await test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', 'accept-encoding': 'gzip, br' } });
       expect(br.headers['content-encoding'], path).toBe('br');
       expect(br.headers['cache-control']).toBe('no-cache');
@@ -169,7 +193,7 @@ describe('アプリの配信', () => {
   });
 
   it('ビルドがなければ、ページのパスに日本語の「ビルドされていません」ページを返すこと', async () => {
-    const page = await get(unbuilt, '/Top');
+    const page = await get(unbuilt, '/Error');
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('アプリがビルドされていません');
     expect(page.body).toContain('lang="ja"');
@@ -193,7 +217,7 @@ describe('CDN_URL（静的ファイルの配信元、ADR 0090）', () => {
 
   it('設定なしでは静的ファイルは自分のオリジンだけを許し、設定ありではCDNのオリジンをscript・style・font・imgに加えてCDNを指すHTMLを返すこと', async () => {
     expect((await get(test, '/assets/index-abc123.js')).headers['access-control-allow-origin']).toBeUndefined();
-    const without = String((await get(test, '/Top')).headers['content-security-policy']);
+    const without = String((await get(test, '/Error')).headers['content-security-policy']);
     expect(without).toContain("script-src 'self';");
     expect(without).not.toContain('cdn.example.jp');
 
@@ -201,7 +225,7 @@ describe('CDN_URL（静的ファイルの配信元、ADR 0090）', () => {
     dirs.push(dir);
     const cdn = await buildTestApp({ clientDir: dir, env: { CDN_URL: 'https://cdn.example.jp/portal/' } });
     try {
-      const page = await get(cdn, '/Top');
+      const page = await get(cdn, '/Error');
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('src="https://cdn.example.jp/portal/assets/index-abc123.js"');
       const csp = String(page.headers['content-security-policy']);

@@ -6,10 +6,10 @@ import { createFlowRegistry, type FlowRegistry } from '../../../src/flows/flow-r
 import {
   CallFailure,
   decideNavigation,
-  flowEntryPage,
   type NavigationServices,
   type SessionInfo,
 } from '../../../src/navigation/navigation-rules';
+import { flowEntryPage } from '../../../machines/sign-on-href';
 
 const applyMachine = setup({ types: { events: {} as { type: 'apply.submit' } } }).createMachine({
   id: 'anshinApply',
