@@ -394,6 +394,33 @@ describe('flow guard', () => {
     expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'error', code: 'E9998' });
   });
 
+  it('入口ページで始めた手続きの最初の画面がそのページでなければ、E9998で止めること', async () => {
+    // A machine whose first state is shown on another page than the entry page it was opened at.
+    const misplaced = setup({}).createMachine({
+      id: 'anshinCancel',
+      initial: 'confirm',
+      states: { confirm: { meta: { route: '/AnshinDataBox/Cancel/Confirm' } } },
+    });
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinCancel', machine: misplaced }] });
+    expect(await go('/AnshinDataBox/Cancel/Inform', services({ flows }).services)).toEqual({ kind: 'error', code: 'E9998' });
+  });
+
+  it('手続きが別の画面にいるときの途中ページの再読み込みは、入口からのやり直しではなくE9998になること', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: applyMachine }] });
+    const run = flows.start('anshinApply');
+    const { services: s } = services({ flows, reloadedAt: '/AnshinDataBox/Apply/Completed' });
+    expect(await go('/AnshinDataBox/Apply/Completed', s)).toEqual({ kind: 'error', code: 'E9998' });
+    expect(flows.get('anshinApply')?.flowId).toBe(run.flowId);
+  });
+
+  it('入口ページに止まっている手続きへ手続き自身が導いたときは、再読み込みでなくても同じ手続きのまま続けること', async () => {
+    const flows = createFlowRegistry({ machines: [{ id: 'anshinCancel', machine: cancelMachine }] });
+    const run = flows.start('anshinCancel', () => ({ flowId: 'run-1' }));
+    expect(flows.foreground()?.machineId).toBe('anshinCancel');
+    expect(await go('/AnshinDataBox/Cancel/Inform', services({ flows }).services)).toEqual({ kind: 'proceed' });
+    expect(flows.get('anshinCancel')?.flowId).toBe(run.flowId);
+  });
+
   it('フローごとの入口ページは、ページ表のそのフローの入口であること', () => {
     expect(flowEntryPage('anshinApply')?.path).toBe('/AnshinDataBox');
     expect(flowEntryPage('anshinChangePayment')?.path).toBe('/AnshinDataBox/Service/Detail');
