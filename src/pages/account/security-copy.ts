@@ -19,6 +19,11 @@ export function noticeContact(channel: SignInNoticeChannel, userInfo: UserInfo):
   return channel === Channel.AccountIdSms ? userInfo.phoneNumber : userInfo.mailAddress;
 }
 
+/** The contact a channel sends to, by name: 連絡先電話番号 or 連絡先メールアドレス. */
+function contactNameOf(channel: SignInNoticeChannel): string {
+  return channel === Channel.AccountIdSms ? '連絡先電話番号' : '連絡先メールアドレス';
+}
+
 /** "taro@example.jp" or "090-1234-5678", or 未設定. */
 export function noticeDestination(channel: SignInNoticeChannel, userInfo: UserInfo): string {
   const { value } = noticeContact(channel, userInfo);
@@ -33,7 +38,7 @@ export function signInNoticeLine(channel: SignInNoticeChannel | null, userInfo: 
 /** Why a channel cannot be chosen, or null when its contact is confirmed (the server accepts only confirmed contacts). */
 export function unavailableReason(channel: SignInNoticeChannel, userInfo: UserInfo): string | null {
   const { status } = noticeContact(channel, userInfo);
-  const what = channel === Channel.AccountIdSms ? '連絡先電話番号' : '連絡先メールアドレス';
+  const what = contactNameOf(channel);
   if (status === ConfirmationStatus.Confirmed) return null;
   if (status === ConfirmationStatus.NotSet) return `${what}が登録されていないため選べません。${what}を登録して確認を済ませると選べるようになります。`;
   return `${what}の確認が済んでいないため選べません。確認コードによる確認を済ませると選べるようになります。`;
@@ -58,8 +63,7 @@ export function initialNoticeChoice(current: SignInNoticeChannel | null, userInf
 /** Said beside the current setting when its contact is not confirmed: the notices are not being sent. */
 export function undeliveredNotice(current: SignInNoticeChannel | null, userInfo: UserInfo): string | null {
   if (current === null || unavailableReason(current, userInfo) === null) return null;
-  const what = current === Channel.AccountIdSms ? '連絡先電話番号' : '連絡先メールアドレス';
-  return `${what}の確認が済んでいないため、いまはログインのお知らせをお送りできていません。受け取り方を選び直してください。`;
+  return `${contactNameOf(current)}の確認が済んでいないため、いまはログインのお知らせをお送りできていません。受け取り方を選び直してください。`;
 }
 
 export const NoNoticeChosen = 'ログインのお知らせの受け取り方を選んでください。';
