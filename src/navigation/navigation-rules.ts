@@ -13,6 +13,7 @@ import { flowEntryPage, signOnHref } from '../../machines/sign-on-href';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 import { ErrorPath } from './error-redirect';
+import { yieldToMain } from '../lib/yield-to-main';
 
 export type NavigationDecision =
   | { readonly kind: 'proceed' }
@@ -252,6 +253,8 @@ export const flowGuardRule: NavigationRule = {
     if (page?.flow === undefined) return undefined;
     // The flow's machine loads with the first navigation to one of its pages (ADR 0037).
     await services.flows.load(page.flow);
+    // The flow's chunk has just been evaluated (its machines built); starting it is the next task.
+    await yieldToMain();
     const running = services.flows.get(page.flow);
     if (running !== undefined && routeFor(running.actor.getSnapshot()) === page.path && (!page.entry || resumesEntry(context, page.flow, running))) {
       services.flows.focus(page.flow);
@@ -328,6 +331,9 @@ export async function decideNavigation(
     for (const rule of rules) {
       const decision = await rule.run(context);
       if (decision !== undefined) return decision;
+      // Each rule's work is a task of its own, so that a tap during the first load is answered
+      // between them (docs/decisions/0104-yield-between-navigation-phases.md).
+      await yieldToMain();
     }
     return proceed;
   } catch (error) {

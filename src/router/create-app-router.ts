@@ -14,6 +14,7 @@ import { decideNavigation, type NavigationDecision, type NavigationServices } fr
 import { createNavigationServices } from '../navigation/navigation-services';
 import { NotFoundPage } from '../pages/not-found-page';
 import { demoViews, pageViews, redirectOnlyPages } from '../pages/page-views';
+import { yieldToMain } from '../lib/yield-to-main';
 import { afterFirstPaint } from './after-first-paint';
 import { routeOptionsFor } from './page-route-options';
 import type { RouterContext } from './router-context';
@@ -48,6 +49,8 @@ export function createRouteTree(servicesFor: (context: RouterContext) => Navigat
       // (on a first load it was a request waterfall: docs/decisions/0041-lighthouse-bench.md).
       // A failed download surfaces when the route loads the component, as before.
       pageViews[findLivePage(location.pathname)?.id ?? '']?.preload?.()?.catch(() => undefined);
+      // Requesting the chunks is a task's worth of work of its own (ADR 0104).
+      await yieldToMain();
       const searchStr = location.searchStr.startsWith('?') ? location.searchStr.slice(1) : location.searchStr;
       applyDecision(await decideNavigation({ pathname: location.pathname, searchStr }, servicesFor(context)));
     },
