@@ -10,6 +10,7 @@ import {
   type SessionInfo,
 } from '../../../src/navigation/navigation-rules';
 import { flowEntryPage } from '../../../machines/sign-on-href';
+import { yieldToMain } from '../../../src/lib/yield-to-main';
 
 const applyMachine = setup({ types: { events: {} as { type: 'apply.submit' } } }).createMachine({
   id: 'anshinApply',
@@ -494,3 +495,76 @@ describe('session and regulation failures', () => {
   });
 });
 
+
+describe('the first load yields to the browser between its phases (ADR 0104)', () => {
+  const log: string[] = [];
+  const withScheduler = globalThis as { scheduler?: { yield: () => Promise<void> } };
+  beforeEach(() => {
+    log.length = 0;
+    withScheduler.scheduler = {
+      yield: () => {
+        log.push('yield');
+        return Promise.resolve();
+      },
+    };
+    return () => {
+      delete withScheduler.scheduler;
+    };
+  });
+
+  it('ends the task after each rule that let the navigation go on, so a tap is answered between them', async () => {
+    const rule = (name: string) => ({ name, run: () => void log.push(name) });
+    const decision = await decideNavigation({ pathname: '/Top', searchStr: '' }, services().services, [rule('first'), rule('second'), rule('third')]);
+    expect(decision).toEqual({ kind: 'proceed' });
+    expect(log).toEqual(['first', 'yield', 'second', 'yield', 'third', 'yield']);
+  });
+
+  it('does not yield after the rule that decided', async () => {
+    const decision = await decideNavigation({ pathname: '/Top', searchStr: '' }, services().services, [
+      { name: 'decides', run: () => (log.push('decides'), { kind: 'redirect', to: '/Top' }) },
+      { name: 'never', run: () => void log.push('never') },
+    ]);
+    expect(decision).toEqual({ kind: 'redirect', to: '/Top' });
+    expect(log).toEqual(['decides']);
+  });
+
+  it('starts a flow in a task after the one that evaluated its chunk', async () => {
+    const fake = services();
+    const { load, start } = fake.flows;
+    fake.flows.load = (machineId) => {
+      log.push('load');
+      return load(machineId);
+    };
+    fake.flows.start = (...args) => {
+      log.push('start');
+      return start(...args);
+    };
+    expect(await go('/AnshinDataBox/Cancel/Inform', fake.services)).toEqual({ kind: 'proceed' });
+    const fromGuard = log.slice(log.lastIndexOf('load'));
+    expect(fromGuard).toEqual(['load', 'yield', 'start', 'yield']);
+  });
+});
+
+describe('yieldToMain', () => {
+  it('uses the browser scheduler where there is one', async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    (globalThis as { scheduler?: unknown }).scheduler = { yield: yielded };
+    try {
+      await yieldToMain();
+      expect(yielded).toHaveBeenCalledOnce();
+    } finally {
+      delete (globalThis as { scheduler?: unknown }).scheduler;
+    }
+  });
+
+  it('elsewhere resolves in a later task, not among the current task\'s promise reactions', async () => {
+    let done = false;
+    const yielded = yieldToMain().then(() => {
+      done = true;
+    });
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(done).toBe(false);
+    await yielded;
+    expect(done).toBe(true);
+  });
+});
