@@ -530,7 +530,8 @@ describe('the first load yields to the browser between its phases (ADR 0104)', (
 
   it('starts a flow in a task after the one that evaluated its chunk', async () => {
     const fake = services();
-    const { load, start } = fake.flows;
+    const load = fake.flows.load.bind(fake.flows);
+    const start = fake.flows.start.bind(fake.flows);
     fake.flows.load = (machineId) => {
       log.push('load');
       return load(machineId);
