@@ -2,8 +2,21 @@
  * State meta shared by the flow machines: the page a state is shown on (read from the page
  * table, never repeated) and the requirement ids it implements.
  */
+import type { ServiceDefinition } from '../contracts/services/service-definition';
 import { findPage, type PageEntry } from './page-table';
 import type { RequirementId } from './requirements';
+
+export type ServiceRequirementId = `SPEC-2.${ServiceDefinition['slug']}-routes` | `DEC.${ServiceDefinition['slug']}-lineup`;
+
+/**
+ * The two requirements every service of the catalogue has: its routes and its plan lineup. Here
+ * and not in requirements.ts, whose Japanese descriptions only the statechart export and the
+ * tests read: the flows that imported this from there sent the whole table (5 KB gz) to every
+ * customer who opened one.
+ */
+export function serviceRequirements(service: Pick<ServiceDefinition, 'slug'>): { readonly routes: RequirementId; readonly lineup: RequirementId } {
+  return { routes: `SPEC-2.${service.slug}-routes`, lineup: `DEC.${service.slug}-lineup` };
+}
 
 export type StateMeta = {
   /** The page-table path the state is shown on; absent for sub-flow states shown inside a host page. */

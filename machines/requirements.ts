@@ -5,6 +5,7 @@
  */
 import { catalogueServices } from '../contracts/services/catalogue';
 import type { ServiceDefinition } from '../contracts/services/service-definition';
+import { serviceRequirements, type ServiceRequirementId } from './flow-meta';
 
 const FlowRequirements = {
   'SPEC-4.guards.support-transition': 'サポート履歴の画面はご契約内容から進んだとき（遷移フラグ）だけ表示し、直接のアクセスは E9998 とする',
@@ -103,13 +104,8 @@ const FlowRequirements = {
   'DEC.account-receive': '受信設定はお知らせの種類ごとにメール・SMSで受け取るかを選び、受信設定のご案内で各お知らせを説明する',
 } as const;
 
-type ServiceRequirementId = `SPEC-2.${ServiceDefinition['slug']}-routes` | `DEC.${ServiceDefinition['slug']}-lineup`;
 export type RequirementId = keyof typeof FlowRequirements | ServiceRequirementId;
-
-/** The two requirements every service of the catalogue has: its routes and its plan lineup. */
-export function serviceRequirements(service: Pick<ServiceDefinition, 'slug'>): { readonly routes: RequirementId; readonly lineup: RequirementId } {
-  return { routes: `SPEC-2.${service.slug}-routes`, lineup: `DEC.${service.slug}-lineup` };
-}
+export { serviceRequirements };
 
 function lineupText(service: ServiceDefinition): string {
   const plans = service.plans.map((plan) => `${plan.name} 月額${plan.monthlyPrice.toLocaleString('ja-JP')}円`).join('、');

@@ -44,9 +44,8 @@ import { mailConfirmationMachine, type MailAddressProblem, type MailConfirmation
 import { mailConfirmationConds, mailConfirmationGuards, mailConfirmationStep, mailProblemOf } from '../basket-live/mail-confirmation-step';
 import { cardProviderMachine, type CardProviderOutput, type ProviderOpenedEvent, type ProviderReturn } from '../card-provider.machine';
 import { errorCodeOf } from '../flow-errors';
-import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { backTags, pageMeta, serviceRequirements, type FlowTag, type StateMeta } from '../flow-meta';
 import { otpMachine, type OtpEvent } from '../otp.machine';
-import { serviceRequirements } from '../requirements';
 import { js, withScxml, type ScxmlAssigns, type ScxmlSemantics } from '../scxml-semantics';
 import {
   NoTokens,

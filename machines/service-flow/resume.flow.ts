@@ -16,9 +16,8 @@ import type { FlowContract } from '../../contracts/api/service-contracts';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
 import { kitFlowId, servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import type { CardProviderOutput, ProviderOpenedEvent, ProviderReturn } from '../card-provider.machine';
-import { backTags, pageMeta, type FlowTag, type StateMeta } from '../flow-meta';
+import { backTags, pageMeta, serviceRequirements, type FlowTag, type StateMeta } from '../flow-meta';
 import type { OtpEvent } from '../otp.machine';
-import { serviceRequirements } from '../requirements';
 import {
   assigns,
   cardDetails,
