@@ -11,11 +11,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium } from 'playwright';
+import { freePort } from '../../test/server/support/server-process';
 import { embeddedServerEnv } from './embedded-server-env';
 
 const root = resolve(import.meta.dirname, '../..');
-// Apart from the Lighthouse bench's ports (3650, 3651).
-const PORT = 3660;
+const PORT = await freePort();
 const base = `http://127.0.0.1:${PORT}`;
 const target = process.argv[2] ?? '/AnshinDataBox/Service/Detail';
 const customer = process.argv[3] ?? 'demo02';

@@ -16,13 +16,10 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { pageTable } from '../../machines/page-table';
 import { buildFloor, floorDir } from './bundle';
+import { freePort } from '../../test/server/support/server-process';
 import { embeddedServerEnv } from './embedded-server-env';
 
 const root = resolve(import.meta.dirname, '../..');
-const PORT = 3650;
-const FLOOR_PORT = 3651;
-const base = `http://127.0.0.1:${PORT}`;
-const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
 const RUNS = 3;
 const SCORE_BUDGET = 0.98;
 const LCP_RATIO_BUDGET = 1.1;
@@ -108,12 +105,12 @@ async function waitFor(url: string, what: string): Promise<void> {
   throw new Error(`${what} did not start`);
 }
 
-function startServer(): ChildProcess {
+function startServer(port: number, base: string): ChildProcess {
   return spawn('node', ['--import', 'tsx', 'server/index.ts'], {
     cwd: root,
     env: embeddedServerEnv({
       NODE_ENV: 'test',
-      PORT: String(PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       DATA_DIR: 'memory://',
@@ -124,10 +121,10 @@ function startServer(): ChildProcess {
   });
 }
 
-function startFloorServer(): ChildProcess {
+function startFloorServer(port: number): ChildProcess {
   return spawn('node', ['--import', 'tsx', 'scripts/bench/serve-floor.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(FLOOR_PORT), FLOOR_DIR: floorDir },
+    env: { ...process.env, PORT: String(port), FLOOR_DIR: floorDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -141,7 +138,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** The way a customer signs in: the landing page's ログイン, the provider's form, its consent page. */
-async function signIn(page: Page, loginId: string): Promise<void> {
+async function signIn(page: Page, base: string, loginId: string): Promise<void> {
   await page.goto(`${base}/`, { waitUntil: 'networkidle0' });
   await Promise.all([page.waitForNavigation(), page.click('a[href^="/auth/login"]')]);
   await page.waitForSelector('#loginId');
@@ -154,13 +151,13 @@ async function signIn(page: Page, loginId: string): Promise<void> {
 }
 
 /** Opens a page of the portal in the tab and clicks the button with this text. */
-async function clickThrough(page: Page, from: string, button: string, to: string): Promise<void> {
+async function clickThrough(page: Page, base: string, from: string, button: string, to: string): Promise<void> {
   await page.goto(`${base}${from}`, { waitUntil: 'networkidle0' });
   await page.locator(`::-p-text(${button})`).click();
   await page.waitForFunction((path) => location.pathname === path, { timeout: 30_000 }, to);
 }
 
-const publicTargets: Target[] = [
+const publicTargets = (base: string): Target[] => [
   { name: '/', url: `${base}/` },
   { name: '/Top (signed out)', url: `${base}/Top` },
   { name: '/OptionServices (signed out)', url: `${base}/OptionServices` },
@@ -168,7 +165,7 @@ const publicTargets: Target[] = [
   { name: '404 (/no/such/page)', url: `${base}/no/such/page`, errorStatus: true },
 ];
 
-const signedInTargets: Target[] = [
+const signedInTargets = (base: string): Target[] => [
   { name: '/Top (demo02)', url: `${base}/Top`, customer: 'demo02' },
   { name: '/OptionServices (demo02)', url: `${base}/OptionServices`, customer: 'demo02' },
   { name: '/AnshinDataBox (demo02)', url: `${base}/AnshinDataBox`, customer: 'demo02' },
@@ -177,7 +174,7 @@ const signedInTargets: Target[] = [
     name: '/AnshinDataBox/Update/Payment (demo02)',
     url: `${base}/AnshinDataBox/Update/Payment`,
     customer: 'demo02',
-    prepare: (page) => clickThrough(page, '/AnshinDataBox/Service/Detail', 'お支払い方法の変更', '/AnshinDataBox/Update/Payment'),
+    prepare: (page) => clickThrough(page, base, '/AnshinDataBox/Service/Detail', 'お支払い方法の変更', '/AnshinDataBox/Update/Payment'),
   },
   { name: '/AnshinDataBox/Cancel/Inform (demo02)', url: `${base}/AnshinDataBox/Cancel/Inform`, customer: 'demo02' },
   { name: '/AnshinDataBox (demo01)', url: `${base}/AnshinDataBox`, customer: 'demo01' },
@@ -185,7 +182,7 @@ const signedInTargets: Target[] = [
     name: '/AnshinDataBox/Apply (demo01)',
     url: `${base}/AnshinDataBox/Apply`,
     customer: 'demo01',
-    prepare: (page) => clickThrough(page, '/AnshinDataBox', '申し込む', '/AnshinDataBox/Apply'),
+    prepare: (page) => clickThrough(page, base, '/AnshinDataBox', '申し込む', '/AnshinDataBox/Apply'),
   },
   { name: '/AnshinDataBox/Resume/Confirm (demo04)', url: `${base}/AnshinDataBox/Resume/Confirm`, customer: 'demo04' },
   { name: '/OptionServices/BillingHistory (demo17)', url: `${base}/OptionServices/BillingHistory`, customer: 'demo17' },
@@ -208,7 +205,7 @@ const signedInTargets: Target[] = [
     name: `${path} (demo19)`,
     url: `${base}${path}`,
     customer: 'demo19',
-    prepare: (page) => clickThrough(page, '/AccountMenu/Confirm/UserInfo', button, path),
+    prepare: (page) => clickThrough(page, base, '/AccountMenu/Confirm/UserInfo', button, path),
   })),
   { name: '/AccountMenu/Security/Info (demo02)', url: `${base}/AccountMenu/Security/Info`, customer: 'demo02' },
   ...(
@@ -221,7 +218,7 @@ const signedInTargets: Target[] = [
     name: `${path} (demo02)`,
     url: `${base}${path}`,
     customer: 'demo02',
-    prepare: (page) => clickThrough(page, '/AccountMenu/Security/Info', button, path),
+    prepare: (page) => clickThrough(page, base, '/AccountMenu/Security/Info', button, path),
   })),
 ];
 
@@ -363,8 +360,12 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
   const outDir = resolve(root, 'reports/bench/lighthouse');
   mkdirSync(outDir, { recursive: true });
 
-  const server = startServer();
-  const floorServer = startFloorServer();
+  // Ports the system hands out, so that two people (or two worktrees) can run the bench at once.
+  const [port, floorPort] = [await freePort(), await freePort()];
+  const base = `http://127.0.0.1:${port}`;
+  const floorBase = `http://127.0.0.1:${floorPort}`;
+  const server = startServer(port, base);
+  const floorServer = startFloorServer(floorPort);
   let browser: Browser | undefined;
   try {
     await Promise.all([waitFor(`${base}/api/getCurrentDate`, 'the server'), waitFor(`${floorBase}/`, 'the floor server')]);
@@ -378,14 +379,14 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
     log(`floor: score ${floor.score} LCP ${floor.lcp.toFixed(0)} ms`);
 
     const pages: LighthousePageReport[] = [];
-    const targets = [...publicTargets, ...signedInTargets].filter(wanted);
+    const targets = [...publicTargets(base), ...signedInTargets(base)].filter(wanted);
     const tabs = new Map<string, Page>();
     for (const target of targets) {
       const key = target.customer ?? 'public';
       let page = tabs.get(key);
       if (!page) {
         page = await (await browser.createBrowserContext()).newPage();
-        if (target.customer) await signIn(page, target.customer);
+        if (target.customer) await signIn(page, base, target.customer);
         tabs.set(key, page);
       }
       try {
@@ -422,7 +423,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
 export function printLighthouse(report: LighthouseReport, print: (line: string) => void = console.log): void {
   const row = (page: LighthousePageReport) =>
     `  ${page.withinBudget ? 'ok  ' : 'MISS'} ${page.score.toFixed(2).padStart(5)}  LCP ${(page.lcp / 1000).toFixed(2)} s  x${page.lcpRatio.toFixed(2)}  ${page.name}` +
-    (page.finalUrl !== page.url ? `  -> ${page.finalUrl.replace(base, '')}` : '');
+    (page.finalUrl !== page.url ? `  -> ${new URL(page.finalUrl).pathname}` : '');
   print(`Lighthouse ${report.lighthouseVersion}, mobile, simulated throttling, median of ${report.runsPerPage} runs`);
   print(`floor (same dependencies, empty page): score ${report.floor.score.toFixed(2)}, LCP ${(report.floor.lcp / 1000).toFixed(2)} s`);
   print(`budget: score >= ${report.budget.score}, LCP <= ${report.budget.lcpRatio}x the floor's`);

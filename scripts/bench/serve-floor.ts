@@ -2,7 +2,7 @@
  * Serves the built floor page (dist/bench/floor, see ./bundle.ts) with the portal's own static
  * serving (server/spa), so the Lighthouse floor gets the same headers, caching and encoding as
  * the app. Its own process, like the real server, so it never shares an event loop with
- * Lighthouse. Usage: PORT=3651 [FLOOR_DIR=...] node --import tsx scripts/bench/serve-floor.ts
+ * Lighthouse. Usage: PORT=<port> [FLOOR_DIR=...] node --import tsx scripts/bench/serve-floor.ts
  */
 import { resolve } from 'node:path';
 import Fastify from 'fastify';
