@@ -5,7 +5,7 @@
  * chain (Lighthouse's total blocking time, docs/decisions/0104-yield-between-navigation-phases.md).
  *
  * `scheduler.yield()` where the browser has it (its continuation runs before other queued tasks);
- * elsewhere (Safari) a message-channel task, which is not clamped like a nested `setTimeout`.
+ * elsewhere (Safari, for one) a message-channel task, which is not clamped like a nested `setTimeout`.
  */
 type YieldingScheduler = { yield?: () => Promise<void> };
 
