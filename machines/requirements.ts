@@ -105,7 +105,6 @@ const FlowRequirements = {
 } as const;
 
 export type RequirementId = keyof typeof FlowRequirements | ServiceRequirementId;
-export { serviceRequirements };
 
 function lineupText(service: ServiceDefinition): string {
   const plans = service.plans.map((plan) => `${plan.name} 月額${plan.monthlyPrice.toLocaleString('ja-JP')}円`).join('、');
