@@ -11,13 +11,14 @@ import { flowLoaders } from '../machines/flow-loaders';
 import { startTagManager } from './analytics/tag-manager';
 import { configureApiClient } from './api/api-client';
 import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
-import { queryClient } from './api/query-client';
+import { queryActivity, queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
 import { configureLogger, logger } from './lib/logger';
+import { whenSettled } from './lib/when-settled';
 import { bindBfcacheReload, bindUnhandledErrors } from './navigation/browser-lifecycle';
 import { ErrorPath, errorState } from './navigation/error-redirect';
 import { bindNavigationEffects } from './navigation/navigation-effects';
@@ -66,11 +67,12 @@ const buildCheck = appConfig.buildId === 'dev' ? undefined : startBuildCheck({ r
 const stopDiscard = router.subscribe('onResolved', () => {
   discardFirstAnswers();
   stopDiscard();
-  // After the first page is decided, never before it: the footer's version can wait (ADR 0091).
+  // Once the first page has settled, never before: the footer's version can wait, and its two
+  // requests would compete with the page's own chunks and reads (ADR 0091, 0105).
   if (buildCheck !== undefined) {
-    void import('./build-check/build-metadata').then(({ loadBuildMetadata }) =>
-      loadBuildMetadata({ buildId: appConfig.buildId, onGone: () => void buildCheck.checkNow() }),
-    );
+    void whenSettled(queryActivity(queryClient))
+      .then(() => import('./build-check/build-metadata'))
+      .then(({ loadBuildMetadata }) => loadBuildMetadata({ buildId: appConfig.buildId, onGone: () => void buildCheck.checkNow() }));
   }
 });
 bindBfcacheReload(window);
