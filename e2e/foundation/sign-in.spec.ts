@@ -29,6 +29,22 @@ test.describe('サインオン', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
   });
 
+  test('入口（/）はAPIを呼ばずに表示され、ログイン中に開くとトップへ進むこと', async ({ page }) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) calls.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'オプションサービスのお手続きを、いつでもスマートフォンで' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Who is signed in came with the page (ADR 0105): a visitor's first page waits for no call.
+    expect(calls).toEqual([]);
+    await signIn(page, 'demo02');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/Top$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+  });
+
   test('パスワードを誤ると日本語のエラーが表示され、ログインできないこと', async ({ page }) => {
     await page.goto('/Top');
     await page.getByRole('textbox', { name: 'ログインID' }).fill('demo01');

@@ -57,12 +57,22 @@ function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: str
 }
 
 /**
- * The answers the navigation rules will ask for on `page`, in the order they ask: none for a page
- * without sign-in or a request without the session cookie (the rules then sign on at once).
+ * Pages without sign-in that still ask who is signed in: the landing (/) sends a signed-in
+ * customer to the top page (its route's `beforeLoad`, src/router/page-route-options.ts). Answered
+ * here, a visitor's first page makes no call before it shows (ADR 0105).
+ */
+export const AsksWhoIsSignedIn: ReadonlySet<string> = new Set(['CMN0001']);
+
+/**
+ * The answers the navigation rules will ask for on `page`, in the order they ask: for a page
+ * without sign-in, only who is signed in, where the page asks it; none for a request without the
+ * session cookie (the rules then sign on at once).
  */
 export async function firstAnswersFor(app: FastifyInstance, request: FastifyRequest, page: PageEntry): Promise<readonly FirstAnswer[]> {
-  if (page.login === 'none' || !request.cookies[SESSION_COOKIE]) return [];
-  const authInfo = await ask(app, request, { method: 'GET', url: pageEndpoints.getAuthInfo.path });
+  const authInfoCall = { method: 'GET', url: pageEndpoints.getAuthInfo.path } as const;
+  if (page.login === 'none') return AsksWhoIsSignedIn.has(page.id) ? [await ask(app, request, authInfoCall)] : [];
+  if (!request.cookies[SESSION_COOKIE]) return [];
+  const authInfo = await ask(app, request, authInfoCall);
   const session = sessionOf(authInfo);
   if (session === undefined) return [authInfo];
   const scoped = { ...session, pageId: page.id };

@@ -84,6 +84,14 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
     }
   });
 
+  it('ログインの要らない入口（/）には、ログイン中かどうかの答えだけを、クッキーがなくても埋め込むこと', async () => {
+    const visitor = inlined((await open('/')).body);
+    expect(visitor?.map(({ url, status }) => ({ url, status }))).toEqual([{ url: '/api/getAuthInfo', status: 401 }]);
+    const customer = inlined((await open('/', demo02.cookie)).body);
+    expect(customer).toHaveLength(1);
+    expect(customer?.[0]).toMatchObject({ url: '/api/getAuthInfo', status: 200, response: { sbSystemId: demo02.sbSystemId } });
+  });
+
   it('お客さまのデータに </script> や <!-- があっても要素の外に出ないこと', async () => {
     await test.db.update(customers).set({ lastNameKanji: '</script><script>alert(1)</script><!--' }).where(eq(customers.sbSystemId, demo02.sbSystemId));
     try {
