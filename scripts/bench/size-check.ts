@@ -17,7 +17,10 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // service and plan ids from (ADR 0096, +1.0 KB: one list instead of seven per-service ones) and
 // the spec's sign-on interface table, the version in the footer and the incentive rule (ADR
 // 0090, 0091, +0.7 KB) took the entry from 1.062x to 1.076x.
-const ENTRY_CEILING_RATIO = 1.08;
+// 1.08 -> 1.09 (2026-11-26): the landing and the error page come with the first script (ADR 0105,
+// +1.3 KB): the front door and the page a failed network ends on no longer wait for a second
+// request, which put their largest paint at 1.25x and 1.10x the floor's (now 0.97x and 1.03x).
+const ENTRY_CEILING_RATIO = 1.09;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();

@@ -1,12 +1,14 @@
 /**
  * The view of every live page, by screen ID. Each is imported lazily, so each page is its own
- * chunk. A live page of machines/page-table.ts without an entry here (and not redirect-only)
+ * chunk, but the landing and the error page. A live page of machines/page-table.ts without an entry here (and not redirect-only)
  * fails test/app/pages/page-views.test.ts.
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { createElement, type ComponentType } from 'react';
 import type { ServicePage } from '../../contracts/services/service-definition';
 import { findLivePage, type PageEntry } from '../../machines/page-table';
+import { ErrorPage } from './error/error-page';
+import { LandingPage } from './landing/landing-page';
 import { ServiceViewContext, type ServiceView } from './service-flow/service-view';
 
 type ViewLoader = () => Promise<{ readonly default: ServiceView }>;
@@ -68,10 +70,12 @@ function servicePageViews(): Record<string, RouteComponent> {
 }
 
 export const pageViews: Readonly<Record<string, RouteComponent>> = {
-  CMN0001: lazyRouteComponent(() => import('./landing/landing-page'), 'LandingPage'),
+  // The front door and the error page come with the first script (ADR 0105): the page every
+  // visitor opens first, and the page a failed network ends on, need no second request to show.
+  CMN0001: LandingPage,
   CMN0002: lazyRouteComponent(() => import('./top/top-page'), 'TopPage'),
   CMN0003: lazyRouteComponent(() => import('./redirect/redirect-page'), 'RedirectPage'),
-  CMN0005: lazyRouteComponent(() => import('./error/error-page'), 'ErrorPage'),
+  CMN0005: ErrorPage,
   CMN0006: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   CMN0007: lazyRouteComponent(() => import('./payment-return/payment-return-page'), 'PaymentReturnPage'),
   OPT0001: lazyRouteComponent(() => import('./option-services/option-services-page'), 'OptionServicesPage'),
