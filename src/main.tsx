@@ -70,9 +70,18 @@ const stopDiscard = router.subscribe('onResolved', () => {
   // Once the first page has settled, never before: the footer's version can wait, and its two
   // requests would compete with the page's own chunks and reads (ADR 0091, 0105).
   if (buildCheck !== undefined) {
+    const checkNow = () => void buildCheck.checkNow();
     void whenSettled(queryActivity(queryClient))
       .then(() => import('./build-check/build-metadata'))
-      .then(({ loadBuildMetadata }) => loadBuildMetadata({ buildId: appConfig.buildId, onGone: () => void buildCheck.checkNow() }));
+      .then(
+        ({ loadBuildMetadata }) => loadBuildMetadata({ buildId: appConfig.buildId, onGone: checkNow }),
+        // Its chunk is gone when the portal was redeployed under this page: a footer line is no
+        // reason for the error page; the latest build is checked instead (its banner offers the reload).
+        (error: unknown) => {
+          logger.warn('build metadata not loaded', error instanceof Error ? { name: error.name, message: error.message } : error);
+          checkNow();
+        },
+      );
   }
 });
 bindBfcacheReload(window);

@@ -32,3 +32,15 @@ test('ページ自身の読み込みが終わって1秒たってから、ビル�
   // The quiet time of whenSettled (src/lib/when-settled.ts) after the page's last read.
   expect(metadataAsked - readEnded).toBeGreaterThanOrEqual(1000);
 });
+
+test('メタデータの読み込み部品が取れなくても（再デプロイ後など）、エラー画面にせずそのページに留まること', async ({ page }) => {
+  const gone = page.waitForRequest(/\/assets\/build-metadata-[^/]+\.js$/);
+  await page.route(/\/assets\/build-metadata-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: '' }));
+  const buildCheck = page.waitForRequest((request) => new URL(request.url()).pathname === '/build-info.json', { timeout: 10_000 });
+  await page.goto('/');
+  await gone;
+  // The latest build is checked at once instead (ADR 0091).
+  await buildCheck;
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'お客さまポータル' })).toBeVisible();
+});
