@@ -17,7 +17,7 @@ import { appConfig } from './config/app-config';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
-import { configureLogger, logger } from './lib/logger';
+import { configureLogger, errorContext, logger } from './lib/logger';
 import { whenSettled } from './lib/when-settled';
 import { bindBfcacheReload, bindUnhandledErrors } from './navigation/browser-lifecycle';
 import { ErrorPath, errorState } from './navigation/error-redirect';
@@ -78,7 +78,7 @@ const stopDiscard = router.subscribe('onResolved', () => {
         // Its chunk is gone when the portal was redeployed under this page: a footer line is no
         // reason for the error page; the latest build is checked instead (its banner offers the reload).
         (error: unknown) => {
-          logger.warn('build metadata not loaded', error instanceof Error ? { name: error.name, message: error.message } : error);
+          logger.warn('build metadata not loaded', errorContext(error));
           checkNow();
         },
       );

@@ -6,7 +6,7 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { ErrorMessage } from '../components/error-message';
-import { logger } from '../lib/logger';
+import { errorContext, logger } from '../lib/logger';
 import { errorCodeOf } from '../navigation/browser-lifecycle';
 import { ErrorPath, errorState } from '../navigation/error-redirect';
 import { hideLoading } from '../stores/loading-store';
@@ -18,7 +18,7 @@ export function RootErrorFallback({ error }: ErrorComponentProps) {
 
   useEffect(() => {
     hideLoading();
-    logger.error('unhandled error while showing a page', error instanceof Error ? { name: error.name, message: error.message } : error);
+    logger.error('unhandled error while showing a page', errorContext(error));
     if (!onErrorPage) void router.navigate({ to: ErrorPath, state: errorState(code), replace: true });
   }, [router, error, code, onErrorPage]);
 

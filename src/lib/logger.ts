@@ -68,6 +68,14 @@ function write(level: MessageLevel, message: string, context?: unknown): void {
   }
 }
 
+/**
+ * What a log line keeps of a thrown value: an Error's name and message (its stack and any fields a
+ * library hung on it stay out of the log), anything else as it is.
+ */
+export function errorContext(error: unknown): unknown {
+  return error instanceof Error ? { name: error.name, message: error.message } : error;
+}
+
 export const logger = {
   console: (message: string, context?: unknown) => write('CONSOLE', message, context),
   debug: (message: string, context?: unknown) => write('DEBUG', message, context),

@@ -5,7 +5,7 @@
  */
 import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { ApiRequestError } from '../api/api-client';
-import { logger } from '../lib/logger';
+import { errorContext, logger } from '../lib/logger';
 import { hideLoading } from '../stores/loading-store';
 
 /** Spec section 9: "Reload guard lifetime: 10 s default". */
@@ -47,7 +47,7 @@ function isIgnorable(error: unknown): boolean {
 export function bindUnhandledErrors(win: LifecycleWindow, showError: (code: string | undefined) => void): () => void {
   const report = (error: unknown) => {
     if (isIgnorable(error)) return;
-    logger.error('unhandled error', error instanceof Error ? { name: error.name, message: error.message } : error);
+    logger.error('unhandled error', errorContext(error));
     hideLoading();
     showError(errorCodeOf(error));
   };

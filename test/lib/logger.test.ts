@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   configureLogger,
+  errorContext,
   isLogEnabled,
   logger,
   parseLogLevel,
@@ -71,5 +72,12 @@ describe('logger', () => {
       },
     });
     expect(() => logger.error('still fine')).not.toThrow();
+  });
+
+  it('keeps an error\'s name and message only, and any other thrown value as it is', () => {
+    const error = Object.assign(new TypeError('Failed to fetch dynamically imported module'), { secret: 'token' });
+    expect(errorContext(error)).toEqual({ name: 'TypeError', message: 'Failed to fetch dynamically imported module' });
+    expect(errorContext('E9999')).toBe('E9999');
+    expect(errorContext({ errorCode: 'A0401' })).toEqual({ errorCode: 'A0401' });
   });
 });
