@@ -2,6 +2,7 @@
  * The running build's metadata, fetched by its build ID once the first page has settled
  * (docs/decisions/0091-build-metadata-by-build-id.md, 0105).
  */
+import { SettleQuietMs } from '../../src/lib/when-settled';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
@@ -29,8 +30,8 @@ test('ページ自身の読み込みが終わって1秒たってから、ビル�
     return read !== undefined && metadata !== undefined ? { readEnded: read.responseEnd, metadataAsked: metadata.startTime } : undefined;
   });
   const { readEnded, metadataAsked } = (await timings.jsonValue()) as { readEnded: number; metadataAsked: number };
-  // The quiet time of whenSettled (src/lib/when-settled.ts) after the page's last read.
-  expect(metadataAsked - readEnded).toBeGreaterThanOrEqual(1000);
+  // The quiet time of whenSettled after the page's last read.
+  expect(metadataAsked - readEnded).toBeGreaterThanOrEqual(SettleQuietMs);
 });
 
 test('メタデータの読み込み部品が取れなくても（再デプロイ後など）、エラー画面にせずそのページに留まること', async ({ page }) => {

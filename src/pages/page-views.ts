@@ -1,7 +1,7 @@
 /**
  * The view of every live page, by screen ID. Each is imported lazily, so each page is its own
- * chunk, but the landing and the error page. A live page of machines/page-table.ts without an entry here (and not redirect-only)
- * fails test/app/pages/page-views.test.ts.
+ * chunk, but the landing and the error page (ADR 0105). A live page of machines/page-table.ts
+ * without an entry here (and not redirect-only) fails test/app/pages/page-views.test.ts.
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { createElement, type ComponentType } from 'react';
