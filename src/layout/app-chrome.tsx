@@ -3,46 +3,30 @@
  * the router's InnerWrap, not the root route's component, so it paints with the app's first
  * render while the navigation rules still run (issue 8, ADR 0088): the header and the page's
  * heading at once, the body when its checks pass. The loading overlay covers only the body,
- * which is what waits.
+ * which is what waits. The markup is AppFrame's, shared with the server's first view (ADR 0106).
  */
 import { useRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { UpdateBanner } from '../build-check/update-banner';
+import { buildMetadataStore } from '../build-check/build-metadata-store';
 import { CommonModal } from '../components/common-modal';
-import { LoadingOverlay } from '../components/loading-overlay';
 import { useBackGuard } from '../navigation/use-back-guard';
 import type { RouterContext } from '../router/router-context';
+import { authStore } from '../stores/auth-store';
 import { loadingStore } from '../stores/loading-store';
 import { useStore } from '../stores/store-core';
-import { PageHeading } from './page-heading';
-import { SiteFooter } from './site-footer';
-import { SiteHeader } from './site-header';
+import { AppFrame } from './app-frame';
 
 export function AppChrome({ children }: { readonly children: ReactNode }) {
   const { flows } = useRouter().options.context as RouterContext;
   useBackGuard(flows);
   const loading = useStore(loadingStore, (state) => state.visible);
+  const signedIn = useStore(authStore, (state) => state.sbSystemId !== null);
+  const buildMetadata = useStore(buildMetadataStore, (state) => state.metadata);
   return (
     <>
-      <div className="app-frame">
-        <a className="skip-link" href="#main">
-          本文へ移動
-        </a>
-        <SiteHeader />
-        <UpdateBanner />
-        <main id="main" className="site-main" tabIndex={-1}>
-          <div className="site-main__inner">
-            <PageHeading />
-            <div className="page-body">
-              <div className="page-body__content" inert={loading} aria-busy={loading}>
-                {children}
-              </div>
-              <LoadingOverlay />
-            </div>
-          </div>
-        </main>
-        <SiteFooter />
-      </div>
+      <AppFrame signedIn={signedIn} loading={loading} buildMetadata={buildMetadata}>
+        {children}
+      </AppFrame>
       <CommonModal />
     </>
   );

@@ -1,14 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { buildMetadataStore } from '../build-check/build-metadata-store';
-import { useStore } from '../stores/store-core';
+import type { BuildMetadata } from '../build-check/build-metadata';
 import { PortalName } from './page-heading';
 
 /** yyyy/mm/dd hh:mm in Japan time. */
 const builtAtText = (iso: string): string =>
   new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
-export function SiteFooter() {
-  const metadata = useStore(buildMetadataStore, (state) => state.metadata);
+export function SiteFooter({ metadata }: { readonly metadata: BuildMetadata | null }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">

@@ -1,10 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { authStore } from '../stores/auth-store';
-import { useStore } from '../stores/store-core';
 import { PortalName } from './page-heading';
 
-export function SiteHeader() {
-  const signedIn = useStore(authStore, (state) => state.sbSystemId !== null);
+export function SiteHeader({ signedIn }: { readonly signedIn: boolean }) {
   return (
     <header className="site-header">
       <div className="site-header__inner">

@@ -1,13 +1,27 @@
-import { cleanup, screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadBuildMetadata } from '../../../src/build-check/build-metadata';
 import { buildMetadataStore } from '../../../src/build-check/build-metadata-store';
-import { SiteFooter } from '../../../src/layout/site-footer';
-import { renderPage } from '../anshin-data-box/support';
+import { createFlowRegistry } from '../../../src/flows/flow-registry';
+import { AppChrome } from '../../../src/layout/app-chrome';
 
 const buildId = '20261126033000-abcd1234';
 const metadata = { buildId, builtAt: '2026-11-26T03:30:00.000Z', version: '0.1.0' };
 const answer = (body: unknown, status = 200) => () => Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+/** The app's layout around an empty page, as the router draws it. */
+async function renderLayout() {
+  const router = createRouter({
+    routeTree: createRootRoute(),
+    history: createMemoryHistory({ initialEntries: ['/Top'] }),
+    context: { queryClient: new QueryClient(), flows: createFlowRegistry({ machines: [], storage: sessionStorage }) },
+    InnerWrap: AppChrome,
+  });
+  render(<RouterProvider router={router} />);
+  await act(() => router.load());
+}
 
 afterEach(() => {
   cleanup();
@@ -18,7 +32,7 @@ describe('the running build metadata (/builds/<buildId>/build.json)', () => {
   it('自分のビルドIDでメタデータを取りに行き、届いた版と日時をフッターに示すこと', async () => {
     const fetchFn = vi.fn(answer(metadata));
     const onGone = vi.fn();
-    await renderPage(<SiteFooter />);
+    await renderLayout();
     expect(screen.queryByText(/バージョン/)).toBeNull();
     await loadBuildMetadata({ buildId, fetch: fetchFn, onGone });
     expect(fetchFn).toHaveBeenCalledWith(`/builds/${buildId}/build.json`, { credentials: 'same-origin' });
