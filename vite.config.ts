@@ -77,16 +77,28 @@ function firstPageChunk() {
   return { name: (id: string, graph: ModuleGraph) => (fromEntry(id, graph, new Set()) ? 'first-page' : null) };
 }
 
-export default defineConfig({
-  plugins: [react(), buildInfo(), precompress()],
+/**
+ * The server's first views (docs/decisions/0106-first-view-from-the-server.md): the app's layout
+ * and views built for Node (`vite build --ssr src/first-view/render-first-view.tsx`, in the build
+ * script), loaded by the server, never by the browser.
+ */
+const firstViewBuild = { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false } as const;
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), buildInfo(), precompress()],
   // Every URL the build writes into the HTML, the JS (dynamic imports, preloads) and the CSS.
   experimental: assetBase === undefined ? {} : { renderBuiltUrl: (filename: string) => builtFileUrl(assetBase, filename) },
-  build: {
-    outDir: 'dist/client',
-    manifest: true,
-    sourcemap: false,
-    rolldownOptions: { output: { codeSplitting: { groups: [firstPageChunk()] } } },
-  },
+  build: isSsrBuild
+    ? firstViewBuild
+    : {
+        outDir: 'dist/client',
+        manifest: true,
+        sourcemap: false,
+        // One stylesheet for every page, loaded with the first: a page's own CSS would otherwise
+        // come with its lazy chunk, and a first view (ADR 0106) must be styled before any script.
+        cssCodeSplit: false,
+        rolldownOptions: { output: { codeSplitting: { groups: [firstPageChunk()] } } },
+      },
   server: {
     port: 5173,
     strictPort: true,
@@ -133,4 +145,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

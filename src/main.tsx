@@ -14,6 +14,7 @@ import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
 import { queryActivity, queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
+import { takeOverFirstView } from './first-view/take-over';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
@@ -65,6 +66,8 @@ bindNavigationEffects(router, {
 });
 const buildCheck = appConfig.buildId === 'dev' ? undefined : startBuildCheck({ runningBuildId: appConfig.buildId, intervalMs: appConfig.buildCheckIntervalMs });
 const stopDiscard = router.subscribe('onResolved', () => {
+  // The page the server drew (ADR 0106) gives way to the app's, now drawn behind it.
+  takeOverFirstView(document);
   discardFirstAnswers();
   stopDiscard();
   // Once the first page has settled, never before: the footer's version can wait, and its two

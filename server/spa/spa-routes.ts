@@ -1,6 +1,7 @@
 /**
  * Serving the built app (dist/client) on the page table's paths:
- * - a live page path (trailing slash ignored) -> 200 index.html, no-cache; a page that signs on
+ * - a live page path (trailing slash ignored) -> 200 index.html, no-cache, with the page's first
+ *   answers (ADR 0087) and, where the server draws it, its first view (ADR 0106); a page that signs on
  *   at once, asked without a session cookie -> 302 to the sign-on (ADR 0103);
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
  * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
@@ -24,6 +25,7 @@ import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../m
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
+import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -103,6 +105,19 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     }
     return indexHtml;
   };
+  // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
+  const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
+  /** The page's first view, or undefined: a page it cannot draw is still served, by the app alone. */
+  const firstViewOf = (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): string | undefined => {
+    if (renderFirstView === undefined || !showsWithAnswers(page, answers)) return undefined;
+    try {
+      return renderFirstView({ pageId: page.id, pathname: page.path });
+    } catch (error) {
+      request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');
+      return undefined;
+    }
+  };
+
   // A build made for another CDN_URL would load its files from where the CSP forbids them.
   const assetBase = cdnBase(options.env.CDN_URL);
   const misplaced = misplacedAssets((await loadIndex())?.text ?? '', assetBase);
@@ -120,7 +135,9 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (answers.length > 0) {
       // This copy holds the customer's own answers: never stored, and it differs by cookie.
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
-      const text = withFirstAnswers(html.text, answers);
+      const withAnswers = withFirstAnswers(html.text, answers);
+      const firstView = page === undefined ? undefined : firstViewOf(request, page, answers);
+      const text = firstView === undefined ? withAnswers : withFirstView(withAnswers, firstView);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));
     }

@@ -1,41 +1,16 @@
 /**
  * /AccountMenu (ACC0001): the way into each part of the account menu. An item shows only when
- * its page is live; each sends the flow's event, and the URL follows the machine.
+ * its page is live; each sends the flow's event, and the URL follows the machine. The markup is
+ * AccountMenuView's, which the server's first view draws too (ADR 0106).
  */
 import { useSelector } from '@xstate/react';
-import { findLivePage } from '../../../machines/page-table';
-import type { AccountEvent } from '../../../machines/account-menu/account.machine';
-import { AccountPages } from '../../../machines/account-menu/account-pages';
 import { useFlowActor } from '../service-flow/use-flow-actor';
+import { AccountMenuView } from './account-menu-view';
 import '../service-flow/service-flow.css';
 import './account.css';
-
-type MenuItem = { readonly page: string; readonly event: AccountEvent; readonly label: string; readonly support: string };
-
-const menuItems: readonly MenuItem[] = [
-  { page: AccountPages.userInfo, event: { type: 'userinfo.open' }, label: 'お客さま情報', support: 'お名前・ご住所・電話番号・メールアドレスの確認と変更' },
-  { page: AccountPages.contactInfo, event: { type: 'contact.open' }, label: '連絡先', support: 'お知らせや確認コードを受け取るメールアドレス・電話番号' },
-  { page: AccountPages.securityInfo, event: { type: 'security.open' }, label: 'セキュリティ設定', support: 'ログインID・パスワードの変更、ログインのお知らせ' },
-  { page: AccountPages.loginHistory, event: { type: 'history.open' }, label: 'ログイン履歴', support: 'いつ・どの端末からログインしたか（90日分）' },
-  { page: AccountPages.receiveInfo, event: { type: 'receive.open' }, label: '受信設定', support: 'メール・SMSで受け取るお知らせ' },
-];
 
 export function AccountMenuPage() {
   const actor = useFlowActor('account');
   const atMenu = useSelector(actor, (state) => state.matches('menu'));
-  const items = menuItems.filter((item) => findLivePage(item.page) !== undefined);
-  return (
-    <nav aria-label="アカウント管理のメニュー">
-      <ul className="account-menu">
-        {items.map((item) => (
-          <li key={item.page}>
-            <button type="button" className="account-menu__item" disabled={!atMenu} onClick={() => actor.send(item.event)}>
-              <span className="account-menu__label">{item.label}</span>
-              <span className="account-menu__support">{item.support}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <AccountMenuView enabled={atMenu} onOpen={(event) => actor.send(event)} />;
 }

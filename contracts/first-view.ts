@@ -1,0 +1,20 @@
+/**
+ * The first view of a page (docs/decisions/0106-first-view-from-the-server.md): the page as the
+ * app will draw it, painted by the server into the HTML so that it shows before the app's
+ * JavaScript has loaded. The app renders into `#root` (hidden while a first view is there) and
+ * takes the page over when its first navigation has resolved: the first view is removed and
+ * `#root` shown in the same frame. The ids are shared by the server that writes them and the app
+ * that reads them; the renderer is built from the app's own components (`vite build --ssr`).
+ */
+export const FirstViewElementId = 'first-view';
+export const AppRootElementId = 'root';
+
+export type FirstViewRequest = {
+  /** The page table's screen ID. */
+  readonly pageId: string;
+  /** The path the browser asked for, as the page table spells it. */
+  readonly pathname: string;
+};
+
+/** The first view's markup, or undefined for a page the server does not draw. */
+export type RenderFirstView = (request: FirstViewRequest) => string | undefined;

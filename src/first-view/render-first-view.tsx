@@ -1,0 +1,38 @@
+/**
+ * The server's first view of a page (docs/decisions/0106-first-view-from-the-server.md), drawn with
+ * the app's own layout and the page's own view so that it is the markup the app takes it over
+ * with. Built on its own by `vite build --ssr` into dist/server/render-first-view.js, which the
+ * server loads (server/spa/first-view.ts); the browser never loads this module.
+ *
+ * A page is here only when its body depends on nothing the server would have to guess: the
+ * server draws it only once the navigation rules' own answers say the page will show (ADR 0087).
+ * What the page lets the customer do is drawn but not usable until the app has taken over.
+ */
+import { RouterContextProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { RenderFirstView } from '../../contracts/first-view';
+import { AppFrame } from '../layout/app-frame';
+import { AccountMenuView } from '../pages/account/account-menu-view';
+
+const notYet = () => undefined;
+
+/** The body of each page the server draws, by screen ID. */
+const firstViewBodies: Readonly<Record<string, () => ReactElement>> = {
+  ACC0001: () => <AccountMenuView enabled={false} onOpen={notYet} />,
+};
+
+export const renderFirstView: RenderFirstView = ({ pageId, pathname }) => {
+  const body = firstViewBodies[pageId];
+  if (body === undefined) return undefined;
+  // The layout's links and heading read the router: one that knows only the asked path, as the
+  // app's router does before its first navigation has resolved.
+  const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [pathname] }), isServer: true });
+  return renderToString(
+    <RouterContextProvider router={router}>
+      <AppFrame signedIn loading={false} buildMetadata={null}>
+        {body()}
+      </AppFrame>
+    </RouterContextProvider>,
+  );
+};

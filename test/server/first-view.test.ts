@@ -1,0 +1,115 @@
+/**
+ * A page's first view in its HTML (docs/decisions/0106-first-view-from-the-server.md): drawn by the
+ * build's renderer (here a stand-in written beside the client, as the build writes its own) only
+ * when the navigation rules' own answers say the app will show that page, and never at the cost
+ * of the page itself.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FirstAnswer } from '../../contracts/first-answers';
+import { pageById, type PageEntry } from '../../machines/page-table';
+import { regulations, sessions } from '../../server/db/schema';
+import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
+import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+
+const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+/** Draws the account menu, refuses /Top with an error, and leaves every other page to the app. */
+const RENDERER = `export function renderFirstView({ pageId, pathname }) {
+  if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + '</p>';
+  if (pageId === 'CMN0002') throw new Error('a view that cannot be drawn');
+  return undefined;
+}`;
+const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
+
+let dist: string;
+let test: TestApp;
+let demo18: SignedIn;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'portal-first-view-'));
+  mkdirSync(join(dist, 'client'));
+  mkdirSync(join(dist, 'server'));
+  writeFileSync(join(dist, 'client', 'index.html'), INDEX);
+  writeFileSync(join(dist, 'server', 'render-first-view.js'), RENDERER);
+  test = await buildTestApp({ clientDir: join(dist, 'client') });
+  demo18 = await signInAs(test, 'demo18');
+});
+afterAll(async () => {
+  await test.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await test.db.delete(regulations);
+});
+
+const open = (path: string, cookie?: string) =>
+  test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', ...(cookie === undefined ? {} : { cookie }) } });
+
+/** The app's root as the HTML leaves it: hidden behind a first view, or empty and shown. */
+const rootOf = (html: string) => /<div id="root"( hidden)?><\/div>/.exec(html)?.[0];
+
+describe('ページの最初の表示をサーバーが描いてHTMLに入れること', () => {
+  it('ログイン中で遷移ルールの答えがすべて通るページには、最初の表示を入れてアプリの root を隠すこと', async () => {
+    const response = await open('/AccountMenu', demo18.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(drawnMenu);
+    expect(response.body).toContain('id="first-answers"');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('規制中のページには描かず、アプリの規制エラーに任せること', async () => {
+    await test.db.insert(regulations).values({ pageId: 'ACC0001', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
+    const html = (await open('/AccountMenu', demo18.cookie)).body;
+    expect(html).not.toContain('first-view');
+    expect(rootOf(html)).toBe('<div id="root"></div>');
+  });
+
+  it('クッキーのない要求・終わったセッションには描かないこと', async () => {
+    const ended = await signInAs(test, 'demo19');
+    await test.db.delete(sessions).where(eq(sessions.id, ended.sessionId));
+    // With a query string the server leaves the sign-on to the app's rules (ADR 0103).
+    for (const [path, cookie] of [['/AccountMenu?from=mail', undefined], ['/AccountMenu', ended.cookie]] as const) {
+      const html = (await open(path, cookie)).body;
+      expect(html, path).not.toContain('first-view');
+      expect(rootOf(html), path).toBe('<div id="root"></div>');
+    }
+  });
+
+  it('描かないページ・描けなかったページも、最初の表示なしで変わらず返すこと', async () => {
+    for (const path of ['/AnshinDataBox/Service/Detail', '/Top']) {
+      const response = await open(path, demo18.cookie);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).not.toContain('first-view');
+      expect(rootOf(response.body), path).toBe('<div id="root"></div>');
+      expect(response.body, path).toContain('id="first-answers"');
+    }
+  });
+});
+
+describe('最初の表示を描く条件と差し込み', () => {
+  const answer = (status: number, response: unknown = {}): FirstAnswer => ({ method: 'GET', url: '/api/x', status, response });
+  const page = (id: string): PageEntry => pageById(id)!;
+  const passing = (lv2Authed: boolean) => [answer(200, { lv2Authed }), answer(200), answer(200), answer(200, { regulated: false })];
+
+  it('4件すべて200で、ページの求めるログインの段階に達しているときだけ描くこと', () => {
+    expect(showsWithAnswers(page('ACC0001'), passing(false))).toBe(true);
+    expect(showsWithAnswers(page('ACC0003'), passing(true))).toBe(true);
+    expect(showsWithAnswers(page('ACC0003'), passing(false))).toBe(false);
+    expect(showsWithAnswers(page('ACC0001'), [...passing(true).slice(0, 3), answer(503)])).toBe(false);
+    expect(showsWithAnswers(page('ACC0001'), [answer(401)])).toBe(false);
+    expect(showsWithAnswers(page('CMN0001'), [answer(200, { lv2Authed: true })])).toBe(false);
+  });
+
+  it('アプリの空の root の前に差し込み、root を隠すこと（描いた中身の「$」もそのまま）', () => {
+    expect(withFirstView('<body><div id="root"></div></body>', '<p>$&amp; 1,000円</p>')).toBe('<body><div id="first-view"><p>$&amp; 1,000円</p></div><div id="root" hidden></div></body>');
+  });
+
+  it('ビルドに描き手がなければ何もせず、あっても renderFirstView がなければ起動を止めること', async () => {
+    expect(await loadFirstViewRenderer(join(dist, 'server', 'absent.js'))).toBeUndefined();
+    writeFileSync(join(dist, 'server', 'wrong.js'), 'export const somethingElse = 1;');
+    await expect(loadFirstViewRenderer(join(dist, 'server', 'wrong.js'))).rejects.toThrow(/renderFirstView/);
+  });
+});
