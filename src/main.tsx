@@ -14,7 +14,7 @@ import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
 import { queryActivity, queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
-import { takeOverFirstView } from './first-view/take-over';
+import { adoptFirstView } from './first-view/take-over';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
@@ -28,6 +28,9 @@ import { authStore } from './stores/auth-store';
 import './styles/global.css';
 
 configureLogger({ level: appConfig.logLevel });
+
+// The page the server drew (ADR 0106), if any: its links are held from now until the app takes over.
+const firstView = adoptFirstView(document);
 
 // The server's answers to the first page's calls, inlined with the HTML (ADR 0087); what the
 // first navigation does not take is dropped once it is decided.
@@ -66,8 +69,10 @@ bindNavigationEffects(router, {
 });
 const buildCheck = appConfig.buildId === 'dev' ? undefined : startBuildCheck({ runningBuildId: appConfig.buildId, intervalMs: appConfig.buildCheckIntervalMs });
 const stopDiscard = router.subscribe('onResolved', () => {
-  // The page the server drew (ADR 0106) gives way to the app's, now drawn behind it.
-  takeOverFirstView(document);
+  // The page the server drew (ADR 0106) gives way to the app's, now drawn behind it; a link the
+  // customer followed on it meanwhile is followed now.
+  const held = firstView.takeOver();
+  if (held !== undefined) void router.navigate({ href: held });
   discardFirstAnswers();
   stopDiscard();
   // Once the first page has settled, never before: the footer's version can wait, and its two

@@ -1,21 +1,36 @@
 /**
- * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu is
- * in its HTML, styled, before any script has run; once the app has taken the page over there is
- * one menu, the app's, with the same markup as the one the server drew, and it can be used.
+ * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu and
+ * the top page are in their HTML, styled, before any script has run; once the app has taken the
+ * page over there is one page, the app's, with the same markup as the one the server drew, and
+ * it can be used.
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expectPage } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
 const menuItems = ['お客さま情報', '連絡先', 'セキュリティ設定', 'ログイン履歴', '受信設定'];
 
-/** Markup as both sides write it, without what only one side has: the not-yet-usable buttons, the footer's version (it comes after the page settles) and React's text separators. */
-const comparable = (markup: string) =>
-  markup
-    .replace(/ disabled=""/g, '')
-    .replace(/<p class="site-footer__build">.*?<\/p>/, '')
-    .replace(/<!-- -->/g, '');
+/**
+ * A tree as both sides draw it, whatever the serialiser: elements with their attributes sorted,
+ * text joined, without what only one side has (the not-yet-usable controls' `disabled`, the
+ * footer's version, which comes after the page settles, and React's text separators).
+ */
+function canonicalTree(root: Element): string {
+  const walk = (element: Element): string => {
+    if (element.classList.contains('site-footer__build')) return '';
+    const attributes = [...element.attributes]
+      .filter((attribute) => attribute.name !== 'disabled')
+      .map((attribute) => `${attribute.name}="${attribute.value}"`)
+      .sort()
+      .join(' ');
+    const children = [...element.childNodes]
+      .map((child) => (child.nodeType === Node.ELEMENT_NODE ? walk(child as Element) : child.nodeType === Node.TEXT_NODE ? (child.textContent ?? '') : ''))
+      .join('');
+    return `<${element.localName} ${attributes}>${children}</${element.localName}>`;
+  };
+  return walk(root);
+}
 
 async function firstViewOf(page: Page, path: string): Promise<string> {
   const html = await (await page.request.get(path)).text();
@@ -24,12 +39,21 @@ async function firstViewOf(page: Page, path: string): Promise<string> {
   return drawn ?? '';
 }
 
-test('アカウント管理は、スクリプトが動く前からメニューが描かれていること（まだ選べない）', async ({ page, browser }) => {
-  await signIn(page, 'demo18');
-  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } });
+/** `path` as `customer` sees it with scripts off: only what the server drew. */
+async function withoutScripts(browser: Browser, page: Page, customer: string, path: string, check: (before: Page) => Promise<void>): Promise<void> {
+  await signIn(page, customer);
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), viewport: { width: 390, height: 844 } });
   try {
-    const before = await withoutScripts.newPage();
-    await before.goto('/AccountMenu');
+    const before = await context.newPage();
+    await before.goto(path);
+    await check(before);
+  } finally {
+    await context.close();
+  }
+}
+
+test('アカウント管理は、スクリプトが動く前からメニューが描かれていること（まだ選べない）', async ({ page, browser }) => {
+  await withoutScripts(browser, page, 'demo18', '/AccountMenu', async (before) => {
     await expect(before.getByRole('heading', { level: 1, name: 'アカウント管理' })).toBeVisible();
     const buttons = before.getByRole('navigation', { name: 'アカウント管理のメニュー' }).getByRole('button');
     await expect(buttons).toHaveCount(menuItems.length);
@@ -38,26 +62,75 @@ test('アカウント管理は、スクリプトが動く前からメニュー�
     // Styled by the first stylesheet: the items are cards, not bare buttons.
     expect(await buttons.first().evaluate((element) => getComputedStyle(element).borderRadius)).not.toBe('0px');
     await before.screenshot({ path: 'test-results/first-view-before-scripts.png' });
-  } finally {
-    await withoutScripts.close();
-  }
+  });
 });
 
-test('アプリが引き継いだあとは、サーバーの描いたものと同じメニューが一つだけあり、選べること', async ({ page }) => {
+/** Each page the server draws, as a customer who has it, and the control that is usable only once the app has taken over. */
+const drawnPages: readonly { customer: string; path: string; heading: string; control: (page: Page) => Locator }[] = [
+  { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: (page) => page.getByRole('button', { name: /お客さま情報/ }) },
+  { customer: 'demo02', path: '/Top', heading: 'トップ', control: (page) => page.getByRole('button', { name: 'ログアウト' }) },
+];
+
+for (const { customer, path, heading, control } of drawnPages) {
+  test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer}）`, async ({ page }) => {
+    await signIn(page, customer);
+    const drawn = await firstViewOf(page, path);
+    await page.goto(path);
+    await expectPage(page, path, heading);
+    await expect(control(page)).toBeEnabled();
+    const taken = await page.evaluate(() => ({
+      firstView: document.getElementById('first-view') !== null,
+      rootHidden: document.getElementById('root')?.hidden,
+      frames: document.querySelectorAll('.app-frame').length,
+    }));
+    expect(taken).toMatchObject({ firstView: false, rootHidden: false, frames: 1 });
+    const app = await page.locator('#root > .app-frame').evaluate(canonicalTree);
+    // The server's markup, parsed by the same browser, outside the document.
+    const server = await page.evaluateHandle((markup) => {
+      const holder = document.createElement('template');
+      holder.innerHTML = markup;
+      return holder.content.firstElementChild;
+    }, drawn);
+    const serverFrame = server.asElement();
+    expect(serverFrame, 'the first view holds the layout').not.toBeNull();
+    expect(app).toContain('class="app-frame"');
+    expect(app).toBe(await serverFrame?.evaluate(canonicalTree));
+  });
+}
+
+test('トップも、スクリプトが動く前からサービスの状態が描かれていること（ログアウトはまだ使えない）', async ({ page, browser }) => {
+  await withoutScripts(browser, page, 'demo02', '/Top', async (before) => {
+    await expect(before.getByRole('heading', { level: 2, name: 'ご契約中・お申し込みできるサービス' })).toBeVisible();
+    await expect(before.getByRole('region', { name: 'あんしんデータボックス', exact: true })).toBeVisible();
+    await expect(before.getByRole('button', { name: 'ログアウト' })).toBeDisabled();
+    await before.screenshot({ path: 'test-results/first-view-top-before-scripts.png', fullPage: true });
+  });
+});
+
+test('引き継ぐ前にトップの最初の表示でリンクを選ぶと、新しい文書を開かず、引き継いだアプリがそのページへ進むこと', async ({ page }) => {
+  await signIn(page, 'demo02');
+  // The app has loaded but waits for the services read: the first view is still what shows.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/service/usage/status', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await page.goto('/Top');
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  expect(await page.evaluate(() => document.getElementById('first-view') !== null)).toBe(true);
+  await page.getByRole('link', { name: /^アカウント管理（/ }).click();
+  release();
+  await expectPage(page, '/AccountMenu', 'アカウント管理');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  await page.goBack();
+  await expectPage(page, '/Top', 'トップ');
+});
+
+test('アカウント管理で引き継いだメニューから先へ進み、再読み込みしてもそのページのままであること', async ({ page }) => {
   await signIn(page, 'demo18');
-  const drawn = await firstViewOf(page, '/AccountMenu');
   await page.goto('/AccountMenu');
   await expectPage(page, '/AccountMenu', 'アカウント管理');
-  const firstItem = page.getByRole('button', { name: /お客さま情報/ });
-  await expect(firstItem).toBeEnabled();
-  const taken = await page.evaluate(() => ({
-    firstView: document.getElementById('first-view') !== null,
-    rootHidden: document.getElementById('root')?.hidden,
-    menus: document.querySelectorAll('.account-menu').length,
-    frame: document.querySelector('#root > .app-frame')?.outerHTML ?? '',
-  }));
-  expect(taken).toMatchObject({ firstView: false, rootHidden: false, menus: 1 });
-  expect(comparable(taken.frame)).toBe(comparable(drawn));
   await page.getByRole('button', { name: /ログイン履歴/ }).click();
   await expectPage(page, '/AccountMenu/LoginHistory', 'ログイン履歴');
   await page.reload();

@@ -22,7 +22,7 @@ import { SESSION_COOKIE } from '../session/session-store';
 
 type Call = { readonly method: 'GET' | 'POST'; readonly url: string; readonly body?: string };
 
-async function ask(app: FastifyInstance, request: FastifyRequest, call: Call, session?: { sbSystemId: string; sessionToken: string; pageId: string }): Promise<FirstAnswer> {
+export async function ask(app: FastifyInstance, request: FastifyRequest, call: Call, session?: { sbSystemId: string; sessionToken: string; pageId: string }): Promise<FirstAnswer> {
   const headers: Record<string, string> = {
     cookie: request.headers.cookie ?? '',
     accept: 'application/json',
@@ -50,7 +50,7 @@ async function ask(app: FastifyInstance, request: FastifyRequest, call: Call, se
   return { ...call, status: response.statusCode, response: parsed };
 }
 
-function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: string } | undefined {
+export function sessionOf(answer: FirstAnswer): { sbSystemId: string; sessionToken: string } | undefined {
   if (answer.status !== 200 || typeof answer.response !== 'object' || answer.response === null) return undefined;
   const { sbSystemId, sessionToken } = answer.response as Record<string, unknown>;
   return typeof sbSystemId === 'string' && typeof sessionToken === 'string' ? { sbSystemId, sessionToken } : undefined;

@@ -13,9 +13,12 @@
  */
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { AppRootElementId, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildPath } from '../../contracts/endpoint';
+import { AppRootElementId, FirstViewElementId, firstViewReads, type RenderFirstView } from '../../contracts/first-view';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
+import { ask, sessionOf } from './first-answers';
 
 /** The renderer of a build, or undefined when the build has none (tests, a fresh checkout). */
 export async function loadFirstViewRenderer(file: string): Promise<RenderFirstView | undefined> {
@@ -38,6 +41,18 @@ function lv2Authed(answer: FirstAnswer | undefined): boolean {
 export function showsWithAnswers(page: PageEntry, answers: readonly FirstAnswer[]): boolean {
   if (page.login === 'none' || answers.length !== 4 || answers.some((answer) => answer.status !== 200)) return false;
   return page.login !== 'lv2' || lv2Authed(answers[0]);
+}
+
+/**
+ * The page's own reads for its first view (`firstViewReads`), asked as the page would ask them:
+ * through the API, with the customer's session, so they pass the same checks.
+ */
+export async function firstViewReadsFor(app: FastifyInstance, request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<readonly FirstAnswer[]> {
+  const reads = firstViewReads[page.id] ?? [];
+  const session = answers[0] === undefined ? undefined : sessionOf(answers[0]);
+  if (reads.length === 0 || session === undefined) return [];
+  const scoped = { ...session, pageId: page.id };
+  return Promise.all(reads.map((path) => ask(app, request, { method: 'GET', url: buildPath(path, { sbSystemId: session.sbSystemId }) }, scoped)));
 }
 
 const emptyRoot = `<div id="${AppRootElementId}"></div>`;

@@ -25,7 +25,7 @@ import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../m
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
-import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
+import { firstViewReadsFor, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -108,10 +108,11 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
   const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
   /** The page's first view, or undefined: a page it cannot draw is still served, by the app alone. */
-  const firstViewOf = (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): string | undefined => {
+  const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<string | undefined> => {
     if (renderFirstView === undefined || !showsWithAnswers(page, answers)) return undefined;
     try {
-      return renderFirstView({ pageId: page.id, pathname: page.path });
+      const reads = await firstViewReadsFor(app, request, page, answers);
+      return renderFirstView({ pageId: page.id, pathname: page.path, answers, reads });
     } catch (error) {
       request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');
       return undefined;
@@ -136,7 +137,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       // This copy holds the customer's own answers: never stored, and it differs by cookie.
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
       const withAnswers = withFirstAnswers(html.text, answers);
-      const firstView = page === undefined ? undefined : firstViewOf(request, page, answers);
+      const firstView = page === undefined ? undefined : await firstViewOf(request, page, answers);
       const text = firstView === undefined ? withAnswers : withFirstView(withAnswers, firstView);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));

@@ -11,19 +11,38 @@
 import { RouterContextProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { RenderFirstView } from '../../contracts/first-view';
+import type { ZodMiniType } from 'zod/mini';
+import { AuthInfoSchema } from '../../contracts/api/auth-info';
+import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
+import type { FirstAnswer } from '../../contracts/first-answers';
+import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { AppFrame } from '../layout/app-frame';
 import { AccountMenuView } from '../pages/account/account-menu-view';
+import { TopView } from '../pages/top/top-view';
 
 const notYet = () => undefined;
 
-/** The body of each page the server draws, by screen ID. */
-const firstViewBodies: Readonly<Record<string, () => ReactElement>> = {
+/** An answer's body through its contract, as the app's API client takes it; undefined unless a valid 200. */
+function answerOf<T>(answer: FirstAnswer | undefined, schema: ZodMiniType<T>): T | undefined {
+  if (answer?.status !== 200) return undefined;
+  const parsed = schema.safeParse(answer.response);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The body of each page the server draws, by screen ID; undefined when its reads did not come back whole. */
+const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => ReactElement | undefined>> = {
   ACC0001: () => <AccountMenuView enabled={false} onOpen={notYet} />,
+  CMN0002: ({ answers, reads }) => {
+    const auth = answerOf(answers[0], AuthInfoSchema);
+    const status = answerOf(reads[0], ServiceUsageStatusSchema);
+    if (auth === undefined || status === undefined) return undefined;
+    return <TopView status={status} sessionToken={auth.sessionToken} onLogout={undefined} />;
+  },
 };
 
-export const renderFirstView: RenderFirstView = ({ pageId, pathname }) => {
-  const body = firstViewBodies[pageId];
+export const renderFirstView: RenderFirstView = (request) => {
+  const { pageId, pathname } = request;
+  const body = firstViewBodies[pageId]?.(request);
   if (body === undefined) return undefined;
   // The layout's links and heading read the router: one that knows only the asked path, as the
   // app's router does before its first navigation has resolved.
@@ -31,7 +50,7 @@ export const renderFirstView: RenderFirstView = ({ pageId, pathname }) => {
   return renderToString(
     <RouterContextProvider router={router}>
       <AppFrame signedIn loading={false} buildMetadata={null}>
-        {body()}
+        {body}
       </AppFrame>
     </RouterContextProvider>,
   );

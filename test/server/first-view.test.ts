@@ -16,10 +16,11 @@ import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../se
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 
 const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
-/** Draws the account menu, refuses /Top with an error, and leaves every other page to the app. */
-const RENDERER = `export function renderFirstView({ pageId, pathname }) {
+/** Draws the account menu, says which reads /Top was given, refuses /OptionServices with an error, and leaves every other page to the app. */
+const RENDERER = `export function renderFirstView({ pageId, pathname, reads }) {
   if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + '</p>';
-  if (pageId === 'CMN0002') throw new Error('a view that cannot be drawn');
+  if (pageId === 'CMN0002') return '<p class="reads">' + reads.map((read) => read.method + ' ' + read.url + ' ' + read.status + ' ' + read.response.services.length).join() + '</p>';
+  if (pageId === 'OPT0001') throw new Error('a view that cannot be drawn');
   return undefined;
 }`;
 const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
@@ -60,6 +61,11 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it('ページの最初の読み出しを、お客さまのセッションで API に問い合わせてから描くこと（トップ）', async () => {
+    const html = (await open('/Top', demo18.cookie)).body;
+    expect(html).toContain(`<div id="first-view"><p class="reads">GET /api/customer/${demo18.sbSystemId}/service/usage/status 200 3</p></div>`);
+  });
+
   it('規制中のページには描かず、アプリの規制エラーに任せること', async () => {
     await test.db.insert(regulations).values({ pageId: 'ACC0001', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
     const html = (await open('/AccountMenu', demo18.cookie)).body;
@@ -79,7 +85,7 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
   });
 
   it('描かないページ・描けなかったページも、最初の表示なしで変わらず返すこと', async () => {
-    for (const path of ['/AnshinDataBox/Service/Detail', '/Top']) {
+    for (const path of ['/AnshinDataBox/Service/Detail', '/OptionServices']) {
       const response = await open(path, demo18.cookie);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).not.toContain('first-view');

@@ -3,11 +3,36 @@
  * the server's renderer draws, and the app taking the page over from it.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FirstAnswer } from '../../../contracts/first-answers';
 import { renderFirstView } from '../../../src/first-view/render-first-view';
-import { takeOverFirstView } from '../../../src/first-view/take-over';
+import { adoptFirstView } from '../../../src/first-view/take-over';
 
-const drawn = (pageId: string, pathname: string) => {
-  const markup = renderFirstView({ pageId, pathname });
+const answer = (url: string, response: unknown, status = 200): FirstAnswer => ({ method: 'GET', url, status, response });
+const authInfo = answer('/api/getAuthInfo', {
+  sbSystemId: '1000000002',
+  sbId: 'demo02',
+  name: { lastNameKanji: '山田', firstNameKanji: '花子', lastNameKana: 'ヤマダ', firstNameKana: 'ハナコ' },
+  lv2Authed: false,
+  authTime: '2026-11-26T10:00:00+09:00',
+  sessionToken: 'token-of-this-session',
+  sessionExpiresAt: '2026-11-26T11:00:00+09:00',
+});
+const usage = (state: string, extra: Record<string, unknown> = {}) => ({
+  serviceId: '223',
+  serviceName: 'あんしんデータボックス',
+  state,
+  contractId: 'c-1',
+  planId: '225',
+  paymentMethod: { value: '01', label: '携帯電話料金とまとめて支払い', cardLast4: null, tokenPanEffectiveDate: null },
+  withdrawalAt: null,
+  suspendedAt: null,
+  allowedActions: ['cancel', 'changePayment'],
+  ...extra,
+});
+const usageRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/service/usage/status', body, status);
+
+const drawn = (pageId: string, pathname: string, answers: readonly FirstAnswer[] = [], reads: readonly FirstAnswer[] = []) => {
+  const markup = renderFirstView({ pageId, pathname, answers, reads });
   if (markup === undefined) return undefined;
   const holder = document.createElement('div');
   holder.innerHTML = markup;
@@ -29,24 +54,71 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(view?.querySelector('.site-footer__build')).toBeNull();
   });
 
+  it('トップを、サービスの読み出しの答えから、まだ使えないログアウトとこのセッションのトークンで描くこと', () => {
+    const view = drawn('CMN0002', '/Top', [authInfo], [usageRead({ restricted: false, services: [usage('active')] })]);
+    expect(view?.querySelector('h1')?.textContent).toBe('トップ');
+    expect(view?.querySelector('#top-services')?.textContent).toBe('ご契約中・お申し込みできるサービス');
+    expect(view?.querySelector('#top-service-223')?.textContent).toBe('あんしんデータボックス');
+    expect(view?.querySelector('.note')?.textContent).toBe('お支払い方法：携帯電話料金とまとめて支払い');
+    expect(view?.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+    expect(view?.querySelector<HTMLInputElement>('input[name="session-token"]')?.value).toBe('token-of-this-session');
+  });
+
+  it('読み出しが失敗した・形が違う・誰の答えもないときは、トップを描かないこと', () => {
+    const services = { restricted: false, services: [usage('active')] };
+    expect(drawn('CMN0002', '/Top', [authInfo], [usageRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+    expect(drawn('CMN0002', '/Top', [authInfo], [usageRead({ restricted: false, services: [usage('dormant')] })])).toBeUndefined();
+    expect(drawn('CMN0002', '/Top', [authInfo], [])).toBeUndefined();
+    expect(drawn('CMN0002', '/Top', [], [usageRead(services)])).toBeUndefined();
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
-    expect(drawn('ADB0001', '/AnshinDataBox')).toBeUndefined();
-    expect(drawn('CMN0002', '/Top')).toBeUndefined();
+    expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
+    expect(drawn('OPT0001', '/OptionServices', [authInfo])).toBeUndefined();
   });
 });
 
-describe('アプリによる引き継ぎ（takeOverFirstView）', () => {
+describe('アプリによる引き継ぎ（adoptFirstView）', () => {
+  const drawnPage = `<div id="first-view"><a class="skip-link" href="#main">本文へ移動</a><main id="main"><a href="/AccountMenu">アカウント管理</a><a href="/OptionServices?tab=1">オプション</a><a href="https://example.com/help">ヘルプ</a></main></div><div id="root" hidden><p>app</p></div>`;
+  const click = (selector: string, init: MouseEventInit = {}) => {
+    const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
+    document.querySelector(selector)?.dispatchEvent(event);
+    return event;
+  };
+
   it('最初の表示を外し、隠していたアプリの root を同じ時に見せること', () => {
-    document.body.innerHTML = '<div id="first-view"><p>drawn</p></div><div id="root" hidden><p>app</p></div>';
-    takeOverFirstView(document);
+    document.body.innerHTML = drawnPage;
+    expect(adoptFirstView(document).takeOver()).toBeUndefined();
     expect(document.getElementById('first-view')).toBeNull();
     expect(document.getElementById('root')?.hidden).toBe(false);
     expect(document.body.textContent).toBe('app');
   });
 
+  it('引き継ぐまでに選ばれたリンクは新しい文書として開かず、最後のものを引き継いだアプリに渡すこと', () => {
+    document.body.innerHTML = drawnPage;
+    const firstView = adoptFirstView(document);
+    expect(click('a[href="/AccountMenu"]').defaultPrevented).toBe(true);
+    expect(click('a[href="/OptionServices?tab=1"]').defaultPrevented).toBe(true);
+    expect(firstView.takeOver()).toBe('/OptionServices?tab=1');
+    // Once taken over, nothing is held any more.
+    expect(firstView.takeOver()).toBeUndefined();
+  });
+
+  it('ページ内のリンク・別のサイト・新しいタブで開く操作は、そのままブラウザに任せること', () => {
+    document.body.innerHTML = drawnPage;
+    const firstView = adoptFirstView(document);
+    expect(click('a[href="#main"]').defaultPrevented).toBe(false);
+    expect(click('a[href="https://example.com/help"]').defaultPrevented).toBe(false);
+    expect(click('a[href="/AccountMenu"]', { ctrlKey: true }).defaultPrevented).toBe(false);
+    expect(click('a[href="/AccountMenu"]', { button: 1 }).defaultPrevented).toBe(false);
+    expect(firstView.takeOver()).toBeUndefined();
+  });
+
   it('最初の表示がなければ何も変えないこと', () => {
-    document.body.innerHTML = '<div id="root"><p>app</p></div>';
-    takeOverFirstView(document);
-    expect(document.body.innerHTML).toBe('<div id="root"><p>app</p></div>');
+    document.body.innerHTML = '<div id="root"><a href="/Top">トップ</a></div>';
+    const firstView = adoptFirstView(document);
+    expect(click('a[href="/Top"]').defaultPrevented).toBe(false);
+    expect(firstView.takeOver()).toBeUndefined();
+    expect(document.body.innerHTML).toBe('<div id="root"><a href="/Top">トップ</a></div>');
   });
 });
