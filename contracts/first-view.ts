@@ -30,6 +30,7 @@ export type FirstViewRequest = {
  */
 export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   CMN0002: [pageEndpoints.getServiceUsageStatus.path],
+  OPT0001: [pageEndpoints.getServiceUsageStatus.path],
 };
 
 /** The first view's markup, or undefined for a page the server does not draw. */

@@ -1,6 +1,6 @@
 /**
- * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu and
- * the top page are in their HTML, styled, before any script has run; once the app has taken the
+ * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
+ * top page and the option services are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -65,19 +65,35 @@ test('アカウント管理は、スクリプトが動く前からメニュー�
   });
 });
 
-/** Each page the server draws, as a customer who has it, and the control that is usable only once the app has taken over. */
-const drawnPages: readonly { customer: string; path: string; heading: string; control: (page: Page) => Locator }[] = [
+type DrawnPage = {
+  customer: string;
+  path: string;
+  heading: string;
+  /** What can be used once the app has taken over. */
+  control: (page: Page) => Locator;
+  /** The page's own read, which the app takes from the HTML instead of asking again. */
+  read?: string;
+};
+
+/** Each page the server draws, as a customer who has it. */
+const drawnPages: readonly DrawnPage[] = [
   { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: (page) => page.getByRole('button', { name: /お客さま情報/ }) },
-  { customer: 'demo02', path: '/Top', heading: 'トップ', control: (page) => page.getByRole('button', { name: 'ログアウト' }) },
+  { customer: 'demo02', path: '/Top', heading: 'トップ', control: (page) => page.getByRole('button', { name: 'ログアウト' }), read: '/service/usage/status' },
+  { customer: 'demo02', path: '/OptionServices', heading: 'オプションサービス', control: (page) => page.getByRole('link', { name: 'ご契約内容を見る' }), read: '/service/usage/status' },
 ];
 
-for (const { customer, path, heading, control } of drawnPages) {
+for (const { customer, path, heading, control, read } of drawnPages) {
   test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer}）`, async ({ page }) => {
     await signIn(page, customer);
     const drawn = await firstViewOf(page, path);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (read !== undefined && new URL(request.url()).pathname.endsWith(read)) asked.push(request.url());
+    });
     await page.goto(path);
     await expectPage(page, path, heading);
     await expect(control(page)).toBeEnabled();
+    expect(asked, 'the app took the read it was drawn from out of the HTML').toEqual([]);
     const taken = await page.evaluate(() => ({
       firstView: document.getElementById('first-view') !== null,
       rootHidden: document.getElementById('root')?.hidden,
@@ -109,11 +125,11 @@ test('トップも、スクリプトが動く前からサービスの状態が�
 
 test('引き継ぐ前にトップの最初の表示でリンクを選ぶと、新しい文書を開かず、引き継いだアプリがそのページへ進むこと', async ({ page }) => {
   await signIn(page, 'demo02');
-  // The app has loaded but waits for the services read: the first view is still what shows.
+  // The app has started but waits for the top page's own chunk: the first view is still what shows.
   let release = () => {};
-  const answered = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/service/usage/status', async (route) => {
-    await answered;
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/top-page-[^/]+\.js$/, async (route) => {
+    await arrived;
     await route.continue();
   });
   await page.goto('/Top');

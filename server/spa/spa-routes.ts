@@ -107,12 +107,16 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   };
   // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
   const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
-  /** The page's first view, or undefined: a page it cannot draw is still served, by the app alone. */
-  const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<string | undefined> => {
+  /**
+   * The page's first view and the reads it was drawn from, or undefined: a page it cannot draw is
+   * still served, by the app alone.
+   */
+  const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
     if (renderFirstView === undefined || !showsWithAnswers(page, answers)) return undefined;
     try {
       const reads = await firstViewReadsFor(app, request, page, answers);
-      return renderFirstView({ pageId: page.id, pathname: page.path, answers, reads });
+      const markup = renderFirstView({ pageId: page.id, pathname: page.path, answers, reads });
+      return markup === undefined ? undefined : { markup, reads };
     } catch (error) {
       request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');
       return undefined;
@@ -136,9 +140,13 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (answers.length > 0) {
       // This copy holds the customer's own answers: never stored, and it differs by cookie.
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
-      const withAnswers = withFirstAnswers(html.text, answers);
       const firstView = page === undefined ? undefined : await firstViewOf(request, page, answers);
-      const text = firstView === undefined ? withAnswers : withFirstView(withAnswers, firstView);
+      // The reads a first view was drawn from go with the answers: the app takes them in place of
+      // its own calls, so it draws the same page, without another round trip, before it takes over.
+      const text =
+        firstView === undefined
+          ? withFirstAnswers(html.text, answers)
+          : withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));
     }

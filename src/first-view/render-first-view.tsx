@@ -18,6 +18,8 @@ import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { AppFrame } from '../layout/app-frame';
 import { AccountMenuView } from '../pages/account/account-menu-view';
+import { OptionServicesView } from '../pages/option-services/option-services-view';
+import { serviceCatalogue } from '../pages/service-catalogue';
 import { TopView } from '../pages/top/top-view';
 
 const notYet = () => undefined;
@@ -37,6 +39,10 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
     const status = answerOf(reads[0], ServiceUsageStatusSchema);
     if (auth === undefined || status === undefined) return undefined;
     return <TopView status={status} sessionToken={auth.sessionToken} onLogout={undefined} />;
+  },
+  OPT0001: ({ reads }) => {
+    const usage = answerOf(reads[0], ServiceUsageStatusSchema);
+    return usage === undefined ? undefined : <OptionServicesView entries={serviceCatalogue} usage={usage} />;
   },
 };
 

@@ -72,6 +72,11 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   CMN0002: {
     loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()),
   },
+  OPT0001: {
+    // The usage is part of the page the server draws (ADR 0106); without it the catalogue still
+    // shows, and the page's own query asks again.
+    loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()).catch(() => undefined),
+  },
   CMN0003: {
     validateSearch: z.object({ url: optionalText }),
     beforeLoad: ({ location, search }) => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FirstAnswer } from '../../contracts/first-answers';
+import { FirstAnswersSchema, type FirstAnswer } from '../../contracts/first-answers';
 import { pageById, type PageEntry } from '../../machines/page-table';
 import { regulations, sessions } from '../../server/db/schema';
 import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
@@ -49,6 +49,12 @@ beforeEach(async () => {
 const open = (path: string, cookie?: string) =>
   test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', ...(cookie === undefined ? {} : { cookie }) } });
 
+/** The first answers inlined in an HTML page. */
+function inlined(html: string): FirstAnswer[] | undefined {
+  const match = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html);
+  return match?.[1] === undefined ? undefined : FirstAnswersSchema.parse(JSON.parse(match[1]));
+}
+
 /** The app's root as the HTML leaves it: hidden behind a first view, or empty and shown. */
 const rootOf = (html: string) => /<div id="root"( hidden)?><\/div>/.exec(html)?.[0];
 
@@ -61,9 +67,20 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
-  it('ページの最初の読み出しを、お客さまのセッションで API に問い合わせてから描くこと（トップ）', async () => {
+  it('ページの最初の読み出しを、お客さまのセッションで API に問い合わせてから描き、その答えを最初の答えに添えること（トップ）', async () => {
     const html = (await open('/Top', demo18.cookie)).body;
-    expect(html).toContain(`<div id="first-view"><p class="reads">GET /api/customer/${demo18.sbSystemId}/service/usage/status 200 3</p></div>`);
+    const usageStatus = `/api/customer/${demo18.sbSystemId}/service/usage/status`;
+    expect(html).toContain(`<div id="first-view"><p class="reads">GET ${usageStatus} 200 3</p></div>`);
+    // The app takes it in place of its own call: the same answer it was drawn from.
+    const answers = inlined(html);
+    expect(answers?.map((answer) => answer.url)).toEqual(['/api/getAuthInfo', `/api/customer/${demo18.sbSystemId}/bySbSystemId/contracts`, '/api/get_master_data/method', `/api/customer/${demo18.sbSystemId}/regulation/check`, usageStatus]);
+    expect(answers?.[4]).toMatchObject({ method: 'GET', status: 200, response: { restricted: false } });
+  });
+
+  it('描かなかったページには、ページの読み出しを添えないこと', async () => {
+    await test.db.insert(regulations).values({ pageId: 'CMN0002', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
+    const answers = inlined((await open('/Top', demo18.cookie)).body);
+    expect(answers).toHaveLength(4);
   });
 
   it('規制中のページには描かず、アプリの規制エラーに任せること', async () => {

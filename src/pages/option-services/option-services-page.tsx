@@ -1,64 +1,15 @@
 /**
- * /OptionServices: the service catalogue with tax-inclusive monthly prices and, once the
- * customer's usage has arrived (it does not hold up the first paint), each service's state and
- * the way to its contract page.
+ * /OptionServices: the service catalogue with tax-inclusive monthly prices and each service's
+ * state with the way to its contract page. The route's loader asks for the customer's usage,
+ * which comes with the HTML when the server drew the page (docs/decisions/0106); if it cannot be
+ * read the catalogue still shows, and the page asks again. The markup is OptionServicesView's.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { ServiceUsageStatus } from '../../../contracts/api/service-contracts';
-import { routedPage } from '../page-views';
-import { serviceCatalogue, type CatalogueEntry } from '../service-catalogue';
-import { ServiceStateLabels } from '../service-flow/service-copy';
-import { contractLink } from '../top/service-actions';
 import { usageStatusQueryOptions } from '../top/usage-status-query';
+import { serviceCatalogue } from '../service-catalogue';
+import { OptionServicesView } from './option-services-view';
 
 export function OptionServicesPage() {
   const usage = useQuery(usageStatusQueryOptions());
   return <OptionServicesView entries={serviceCatalogue} usage={usage.data} />;
-}
-
-export type OptionServicesViewProps = {
-  readonly entries: readonly CatalogueEntry[];
-  /** The customer's state per service; undefined until it has arrived. */
-  readonly usage?: ServiceUsageStatus | undefined;
-};
-
-export function OptionServicesView({ entries, usage }: OptionServicesViewProps) {
-  return (
-    <>
-      <p className="lead">スマートフォンをもっと便利に、安心してお使いいただくためのオプションサービスです。</p>
-      <ul className="catalogue">
-        {entries.map((entry) => {
-          const state = usage?.services.find((service) => service.serviceId === entry.serviceId);
-          const contract = state === undefined ? undefined : contractLink(state);
-          return (
-            <li key={entry.serviceId}>
-              <section className="card" aria-labelledby={`service-${entry.serviceId}`}>
-                <div className="card__header">
-                  <h2 id={`service-${entry.serviceId}`}>{entry.name}</h2>
-                  {state === undefined ? null : <span className={`status status--${state.state}`}>{ServiceStateLabels[state.state]}</span>}
-                </div>
-                <p>{entry.summary}</p>
-                {entry.priceLabel === null ? null : <p className="price">{entry.priceLabel}</p>}
-                {entry.priceNote === '' ? null : <p className="note">{entry.priceNote}</p>}
-                {contract === undefined ? null : (
-                  <Link to={contract.to} className="button button--block">
-                    {contract.label}
-                  </Link>
-                )}
-                {entry.landingPath !== null && routedPage(entry.landingPath) !== undefined ? (
-                  <Link to={entry.landingPath} className="button button--secondary button--block">
-                    {entry.name}の詳細・お申し込み
-                  </Link>
-                ) : null}
-              </section>
-            </li>
-          );
-        })}
-      </ul>
-      <p>
-        <Link to="/OptionServices/BillingHistory">ご利用料金の履歴を見る</Link>
-      </p>
-    </>
-  );
 }

@@ -72,9 +72,18 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(drawn('CMN0002', '/Top', [], [usageRead(services)])).toBeUndefined();
   });
 
+  it('オプションサービスを、カタログとお客さまの利用状態で描き、読み出しがなければ描かないこと', () => {
+    const view = drawn('OPT0001', '/OptionServices', [authInfo], [usageRead({ restricted: false, services: [usage('active')] })]);
+    expect(view?.querySelector('h1')?.textContent).toBe('オプションサービス');
+    expect(view?.querySelector('#service-223')?.textContent).toBe('あんしんデータボックス');
+    expect(view?.querySelector('.status--active')?.textContent).toBe('ご利用中');
+    expect([...(view?.querySelectorAll('.catalogue > li') ?? [])]).toHaveLength(3);
+    expect(drawn('OPT0001', '/OptionServices', [authInfo], [usageRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
     expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
-    expect(drawn('OPT0001', '/OptionServices', [authInfo])).toBeUndefined();
+    expect(drawn('INV0001', '/Invoice', [authInfo])).toBeUndefined();
   });
 });
 

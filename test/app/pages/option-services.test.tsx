@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceUsage, ServiceUsageStatus } from '../../../contracts/api/service-contracts';
-import { OptionServicesView } from '../../../src/pages/option-services/option-services-page';
+import { OptionServicesView } from '../../../src/pages/option-services/option-services-view';
 import { serviceCatalogue } from '../../../src/pages/service-catalogue';
 import { renderPage } from '../anshin-data-box/support';
 
