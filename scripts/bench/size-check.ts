@@ -20,7 +20,10 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // 1.08 -> 1.09 (2026-11-26): the landing and the error page come with the first script (ADR 0105,
 // +1.3 KB): the front door and the page a failed network ends on no longer wait for a second
 // request, which put their largest paint at 1.25x and 1.10x the floor's (now 0.97x and 1.03x).
-const ENTRY_CEILING_RATIO = 1.09;
+// 1.09 -> 1.095 (2026-11-26): taking over the server's first view and holding its links until then
+// (ADR 0106), the layout's markup split from the stores and the option services' loader (+0.5 KB,
+// 1.089x -> 1.091x): the pages the server draws paint their body with the HTML (/Top 1.22x -> 1.04x).
+const ENTRY_CEILING_RATIO = 1.095;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
