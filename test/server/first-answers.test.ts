@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FirstAnswersSchema, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
+import { serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { customers, regulations, sessions } from '../../server/db/schema';
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 let clientDir: string;
 let test: TestApp;
@@ -22,7 +22,7 @@ let demo02: SignedIn;
 
 beforeAll(async () => {
   clientDir = mkdtempSync(join(tmpdir(), 'portal-first-answers-'));
-  writeFileSync(join(clientDir, 'index.html'), INDEX);
+  writeFileSync(join(clientDir, 'index.html'), TEST_INDEX);
   test = await buildTestApp({ clientDir });
   demo02 = await signInAs(test, 'demo02');
 });
@@ -34,14 +34,8 @@ beforeEach(async () => {
   await test.db.delete(regulations);
 });
 
-const open = (path: string, cookie?: string) =>
-  test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', ...(cookie === undefined ? {} : { cookie }) } });
+const open = (path: string, cookie?: string) => openPage(test, path, cookie);
 
-/** The answers inlined in an HTML page, or undefined when it carries none. */
-function inlined(html: string): FirstAnswer[] | undefined {
-  const match = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html);
-  return match?.[1] === undefined ? undefined : FirstAnswersSchema.parse(JSON.parse(match[1]));
-}
 
 describe('ページのHTMLに最初の問い合わせの答えを埋め込むこと', () => {
   it('ログイン中のページには、遷移ルールが問い合わせる4件の答えをその順に、保存させずに埋め込むこと', async () => {
@@ -49,7 +43,7 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers['vary']).toContain('cookie');
-    const answers = inlined(response.body);
+    const answers = inlinedAnswers(response.body);
     expect(answers?.map(({ method, url, body, status }) => ({ method, url, body, status }))).toEqual([
       { method: 'GET', url: '/api/getAuthInfo', body: undefined, status: 200 },
       { method: 'GET', url: '/api/customer/1000000002/bySbSystemId/contracts', body: undefined, status: 200 },
@@ -63,14 +57,14 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
 
   it('規制中の画面なら、規制チェックの答えは API と同じ503 E0005になること', async () => {
     await test.db.insert(regulations).values({ pageId: 'ADB0004', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
-    const answers = inlined((await open('/AnshinDataBox/Service/Detail', demo02.cookie)).body);
+    const answers = inlinedAnswers((await open('/AnshinDataBox/Service/Detail', demo02.cookie)).body);
     expect(answers?.[3]).toMatchObject({ status: 503, response: { errorCode: 'E0005' } });
   });
 
   it('終わったセッションのクッキーには401の答えだけを埋め込み、ほかは問い合わせないこと', async () => {
     const ended = await signInAs(test, 'demo03');
     await test.db.delete(sessions).where(eq(sessions.id, ended.sessionId));
-    const answers = inlined((await open('/Top', ended.cookie)).body);
+    const answers = inlinedAnswers((await open('/Top', ended.cookie)).body);
     expect(answers).toHaveLength(1);
     expect(answers?.[0]).toMatchObject({ url: '/api/getAuthInfo', status: 401, response: { errorCode: 'A0401' } });
   });
@@ -79,15 +73,15 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
     for (const [path, cookie] of [['/AnshinDataBox/Apply', undefined], ['/Error', demo02.cookie]] as const) {
       const response = await open(path, cookie);
       expect(response.statusCode, path).toBe(200);
-      expect(response.body, path).toBe(INDEX);
+      expect(response.body, path).toBe(TEST_INDEX);
       expect(response.headers['cache-control'], path).toBe('no-cache');
     }
   });
 
   it('ログインの要らない入口（/）には、ログイン中かどうかの答えだけを、クッキーがなくても埋め込むこと', async () => {
-    const visitor = inlined((await open('/')).body);
+    const visitor = inlinedAnswers((await open('/')).body);
     expect(visitor?.map(({ url, status }) => ({ url, status }))).toEqual([{ url: '/api/getAuthInfo', status: 401 }]);
-    const customer = inlined((await open('/', demo02.cookie)).body);
+    const customer = inlinedAnswers((await open('/', demo02.cookie)).body);
     expect(customer).toHaveLength(1);
     expect(customer?.[0]).toMatchObject({ url: '/api/getAuthInfo', status: 200, response: { sbSystemId: demo02.sbSystemId } });
   });
@@ -98,7 +92,7 @@ describe('ページのHTMLに最初の問い合わせの答えを埋め込むこ
       const html = (await open('/Top', demo02.cookie)).body;
       expect(html.match(/<\/script>/g)).toHaveLength(2);
       expect(html).not.toContain('<!--');
-      expect(inlined(html)).toHaveLength(4);
+      expect(inlinedAnswers(html)).toHaveLength(4);
     } finally {
       await test.db.update(customers).set({ lastNameKanji: '佐藤' }).where(eq(customers.sbSystemId, demo02.sbSystemId));
     }

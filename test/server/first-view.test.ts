@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FirstAnswersSchema, type FirstAnswer } from '../../contracts/first-answers';
+import type { FirstAnswer } from '../../contracts/first-answers';
 import { pageById, type PageEntry } from '../../machines/page-table';
 import { regulations, sessions } from '../../server/db/schema';
 import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
+import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-const INDEX = '<!doctype html><html lang="ja"><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 /** Draws the account menu, says which reads /Top was given, refuses /OptionServices with an error, and leaves every other page to the app. */
 const RENDERER = `export function renderFirstView({ pageId, pathname, reads }) {
   if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + '</p>';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'portal-first-view-'));
   mkdirSync(join(dist, 'client'));
   mkdirSync(join(dist, 'server'));
-  writeFileSync(join(dist, 'client', 'index.html'), INDEX);
+  writeFileSync(join(dist, 'client', 'index.html'), TEST_INDEX);
   writeFileSync(join(dist, 'server', 'render-first-view.js'), RENDERER);
   test = await buildTestApp({ clientDir: join(dist, 'client') });
   demo18 = await signInAs(test, 'demo18');
@@ -46,14 +46,7 @@ beforeEach(async () => {
   await test.db.delete(regulations);
 });
 
-const open = (path: string, cookie?: string) =>
-  test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', ...(cookie === undefined ? {} : { cookie }) } });
-
-/** The first answers inlined in an HTML page. */
-function inlined(html: string): FirstAnswer[] | undefined {
-  const match = /<script type="application\/json" id="first-answers">(.*?)<\/script>/s.exec(html);
-  return match?.[1] === undefined ? undefined : FirstAnswersSchema.parse(JSON.parse(match[1]));
-}
+const open = (path: string, cookie?: string) => openPage(test, path, cookie);
 
 /** The app's root as the HTML leaves it: hidden behind a first view, or empty and shown. */
 const rootOf = (html: string) => /<div id="root"( hidden)?><\/div>/.exec(html)?.[0];
@@ -72,14 +65,14 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     const usageStatus = `/api/customer/${demo18.sbSystemId}/service/usage/status`;
     expect(html).toContain(`<div id="first-view"><p class="reads">GET ${usageStatus} 200 3</p></div>`);
     // The app takes it in place of its own call: the same answer it was drawn from.
-    const answers = inlined(html);
+    const answers = inlinedAnswers(html);
     expect(answers?.map((answer) => answer.url)).toEqual(['/api/getAuthInfo', `/api/customer/${demo18.sbSystemId}/bySbSystemId/contracts`, '/api/get_master_data/method', `/api/customer/${demo18.sbSystemId}/regulation/check`, usageStatus]);
     expect(answers?.[4]).toMatchObject({ method: 'GET', status: 200, response: { restricted: false } });
   });
 
   it('描かなかったページには、ページの読み出しを添えないこと', async () => {
     await test.db.insert(regulations).values({ pageId: 'CMN0002', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
-    const answers = inlined((await open('/Top', demo18.cookie)).body);
+    const answers = inlinedAnswers((await open('/Top', demo18.cookie)).body);
     expect(answers).toHaveLength(4);
   });
 
