@@ -7,7 +7,6 @@
  * that reads them; the renderer is built from the app's own components (`vite build --ssr`).
  */
 import type { FirstAnswer } from './first-answers';
-import { pageEndpoints } from './page-endpoints';
 
 export const FirstViewElementId = 'first-view';
 export const AppRootElementId = 'root';
@@ -19,18 +18,8 @@ export type FirstViewRequest = {
   readonly pathname: string;
   /** The navigation rules' first answers, as inlined in the HTML (ADR 0087); the first is who is signed in. */
   readonly answers: readonly FirstAnswer[];
-  /** The answers to the page's `firstViewReads`, in their order. */
+  /** The answers to the page's `firstViewReads` (contracts/first-view-reads.ts), in their order. */
   readonly reads: readonly FirstAnswer[];
-};
-
-/**
- * What a page's first view is drawn from, by screen ID: the GET reads the page itself makes first
- * (their path templates), which the server asks with the customer's session; the one path
- * parameter is the customer's sbSystemId.
- */
-export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
-  CMN0002: [pageEndpoints.getServiceUsageStatus.path],
-  OPT0001: [pageEndpoints.getServiceUsageStatus.path],
 };
 
 /** The first view's markup, or undefined for a page the server does not draw. */

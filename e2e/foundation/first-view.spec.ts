@@ -1,6 +1,6 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
- * top page and the option services are in their HTML, styled, before any script has run; once the app has taken the
+ * top page, the option services and the billing history are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -30,6 +30,30 @@ function canonicalTree(root: Element): string {
     return `<${element.localName} ${attributes}>${children}</${element.localName}>`;
   };
   return walk(root);
+}
+
+type WithTakeOver = Window & { appAtTakeOver?: string };
+
+/** Before any script of the page: keeps the app's markup as it is when its root is shown. */
+function recordTakeOver(): void {
+  new MutationObserver((_, observer) => {
+    const root = document.getElementById('root');
+    if (root === null || root.hidden) return;
+    (window as WithTakeOver).appAtTakeOver = root.innerHTML;
+    observer.disconnect();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+}
+
+/** `markup`'s first element as a canonical tree, parsed by the page's browser outside its document. */
+async function canonicalTreeOf(page: Page, markup: string): Promise<string> {
+  const element = (
+    await page.evaluateHandle((html) => {
+      const holder = document.createElement('template');
+      holder.innerHTML = html;
+      return holder.content.firstElementChild;
+    }, markup)
+  ).asElement();
+  return element === null ? '' : element.evaluate(canonicalTree);
 }
 
 async function firstViewOf(page: Page, path: string): Promise<string> {
@@ -80,6 +104,13 @@ const drawnPages: readonly DrawnPage[] = [
   { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: (page) => page.getByRole('button', { name: /お客さま情報/ }) },
   { customer: 'demo02', path: '/Top', heading: 'トップ', control: (page) => page.getByRole('button', { name: 'ログアウト' }), read: '/service/usage/status' },
   { customer: 'demo02', path: '/OptionServices', heading: 'オプションサービス', control: (page) => page.getByRole('link', { name: 'ご契約内容を見る' }), read: '/service/usage/status' },
+  {
+    customer: 'demo17',
+    path: '/OptionServices/BillingHistory',
+    heading: 'ご利用料金の履歴',
+    control: (page) => page.getByRole('button', { name: 'さらに前の12か月を見る' }),
+    read: '/billing/history',
+  },
 ];
 
 for (const { customer, path, heading, control, read } of drawnPages) {
@@ -90,6 +121,7 @@ for (const { customer, path, heading, control, read } of drawnPages) {
     page.on('request', (request) => {
       if (read !== undefined && new URL(request.url()).pathname.endsWith(read)) asked.push(request.url());
     });
+    await page.addInitScript(recordTakeOver);
     await page.goto(path);
     await expectPage(page, path, heading);
     await expect(control(page)).toBeEnabled();
@@ -98,19 +130,14 @@ for (const { customer, path, heading, control, read } of drawnPages) {
       firstView: document.getElementById('first-view') !== null,
       rootHidden: document.getElementById('root')?.hidden,
       frames: document.querySelectorAll('.app-frame').length,
+      atTakeOver: (window as WithTakeOver).appAtTakeOver,
     }));
     expect(taken).toMatchObject({ firstView: false, rootHidden: false, frames: 1 });
-    const app = await page.locator('#root > .app-frame').evaluate(canonicalTree);
-    // The server's markup, parsed by the same browser, outside the document.
-    const server = await page.evaluateHandle((markup) => {
-      const holder = document.createElement('template');
-      holder.innerHTML = markup;
-      return holder.content.firstElementChild;
-    }, drawn);
-    const serverFrame = server.asElement();
-    expect(serverFrame, 'the first view holds the layout').not.toBeNull();
-    expect(app).toContain('class="app-frame"');
-    expect(app).toBe(await serverFrame?.evaluate(canonicalTree));
+    const server = await canonicalTreeOf(page, drawn);
+    expect(server, 'the first view holds the layout').toContain('class="app-frame"');
+    // The frame the customer sees at the swap is the page the server drew, not a page still loading.
+    expect(await canonicalTreeOf(page, taken.atTakeOver ?? '')).toBe(server);
+    expect(await page.locator('#root > .app-frame').evaluate(canonicalTree)).toBe(server);
   });
 }
 

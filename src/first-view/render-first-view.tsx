@@ -13,11 +13,13 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ZodMiniType } from 'zod/mini';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
+import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { AppFrame } from '../layout/app-frame';
 import { AccountMenuView } from '../pages/account/account-menu-view';
+import { BillingHistoryView } from '../pages/billing/billing-history-page';
 import { OptionServicesView } from '../pages/option-services/option-services-view';
 import { serviceCatalogue } from '../pages/service-catalogue';
 import { TopView } from '../pages/top/top-view';
@@ -43,6 +45,10 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   OPT0001: ({ reads }) => {
     const usage = answerOf(reads[0], ServiceUsageStatusSchema);
     return usage === undefined ? undefined : <OptionServicesView entries={serviceCatalogue} usage={usage} />;
+  },
+  OPT0002: ({ reads }) => {
+    const history = answerOf(reads[0], BillingHistoryResponseSchema);
+    return history === undefined ? undefined : <BillingHistoryView first={history} olderPages={[]} onMore={undefined} />;
   },
 };
 

@@ -77,6 +77,14 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
     // shows, and the page's own query asks again.
     loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()).catch(() => undefined),
   },
+  OPT0002: {
+    // The same for the newest months of the billing history. Its contract is imported here, not
+    // above, so that it comes with the page's chunk and not with the first script.
+    loader: async ({ context }) => {
+      const { billingHistoryQueryOptions } = await import('../api/queries/billing-history.query');
+      return context.queryClient.ensureQueryData(billingHistoryQueryOptions()).catch(() => undefined);
+    },
+  },
   CMN0003: {
     validateSearch: z.object({ url: optionalText }),
     beforeLoad: ({ location, search }) => {

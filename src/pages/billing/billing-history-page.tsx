@@ -1,8 +1,10 @@
 /**
  * /OptionServices/BillingHistory (OPT0002): the option services' bills month by month, newest
- * first, computed by the server from the contracts (ADR 0073). The page paints at once; the months
- * arrive after. A month opens to its lines (POST billing/summary), or on a 3G line to its amounts
- * per service (POST 3g/billing/summary). Twelve months at a time, the chart over the newest twelve.
+ * first, computed by the server from the contracts (ADR 0073). The route's loader asks for the
+ * newest months, which come with the HTML when the server drew the page (ADR 0106); if they cannot
+ * be read the page still shows, and asks again. A month opens to its lines (POST billing/summary),
+ * or on a 3G line to its amounts per service (POST 3g/billing/summary). Twelve months at a time,
+ * the chart over the newest twelve.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -35,7 +37,8 @@ export type BillingHistoryViewProps = {
   readonly first: BillingHistoryResponse | undefined;
   /** The `before` of each older page the customer asked for. */
   readonly olderPages: readonly string[];
-  readonly onMore: (before: string) => void;
+  /** Asks for the twelve months before `before`; undefined while the page is not usable yet (the server's first view). */
+  readonly onMore: ((before: string) => void) | undefined;
 };
 
 export function BillingHistoryView({ first, olderPages, onMore }: BillingHistoryViewProps) {
@@ -85,15 +88,15 @@ export function BillingHistoryView({ first, olderPages, onMore }: BillingHistory
   );
 }
 
-function MoreButton({ before, onMore }: { readonly before: string; readonly onMore: (before: string) => void }) {
+function MoreButton({ before, onMore }: { readonly before: string; readonly onMore: ((before: string) => void) | undefined }) {
   return (
-    <button type="button" className="button button--secondary button--block" onClick={() => onMore(before)}>
+    <button type="button" className="button button--secondary button--block" disabled={onMore === undefined} onClick={() => onMore?.(before)}>
       さらに前の12か月を見る
     </button>
   );
 }
 
-function OlderPage(props: { readonly before: string; readonly lineGeneration: LineGeneration; readonly last: boolean; readonly onMore: (before: string) => void }) {
+function OlderPage(props: { readonly before: string; readonly lineGeneration: LineGeneration; readonly last: boolean; readonly onMore: ((before: string) => void) | undefined }) {
   const page = useQuery(billingHistoryQueryOptions(props.before));
   if (page.data === undefined) {
     return (

@@ -81,6 +81,23 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(drawn('OPT0001', '/OptionServices', [authInfo], [usageRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
   });
 
+  it('ご利用料金の履歴を、新しい12か月の答えから、まだ押せない「さらに前」とともに描くこと', () => {
+    const billed = (month: string, total: number, closed = true) => ({ month, total, closed, payments: [{ method: '01', cardLast4: null }] });
+    const history = (body: unknown, status = 200) => answer('/api/customer/1000000002/billing/history', body, status);
+    const months = { asOf: '2026/11/25', lineGeneration: '4g', months: [billed('2026/11', 1100, false), billed('2026/10', 880)], nextBefore: '2026/10' };
+    const view = drawn('OPT0002', '/OptionServices/BillingHistory', [authInfo], [history(months)]);
+    expect(view?.querySelector('h1')?.textContent).toBe('ご利用料金の履歴');
+    expect([...(view?.querySelectorAll('.billing-month summary') ?? [])].map((summary) => summary.textContent)).toEqual([
+      '2026年11月ご利用分（確定前）1,100円携帯電話料金とまとめて支払い',
+      '2026年10月ご利用分880円携帯電話料金とまとめて支払い',
+    ]);
+    expect(view?.querySelector('main')?.textContent).not.toContain('読み込んでいます');
+    const more = [...(view?.querySelectorAll<HTMLButtonElement>('button') ?? [])].find((button) => button.textContent === 'さらに前の12か月を見る');
+    expect(more?.disabled).toBe(true);
+    expect(drawn('OPT0002', '/OptionServices/BillingHistory', [authInfo], [history({ ...months, months: 'none' })])).toBeUndefined();
+    expect(drawn('OPT0002', '/OptionServices/BillingHistory', [authInfo], [history({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
     expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
     expect(drawn('INV0001', '/Invoice', [authInfo])).toBeUndefined();
