@@ -3,17 +3,30 @@
  * Only the server reads this table: it is apart from contracts/first-view.ts, which the app's
  * first script imports, so that the pages' contracts stay in the pages' own chunks.
  */
+import { loginHistoryEndpoint } from './api/account-login-history';
+import { optinsEndpoint } from './api/account-optins';
+import { securitySettingsEndpoint } from './api/account-security';
+import { userInfoEndpoint } from './api/account-user-info';
 import { billingHistoryEndpoint } from './api/billing';
 import { pageEndpoints } from './page-endpoints';
 
 /**
  * What a page's first view is drawn from, by screen ID: the GET reads the page itself makes first
- * (their path templates), which the server asks with the customer's session; the one path
- * parameter is the customer's sbSystemId.
+ * (their path templates, with the query string the page sends), which the server asks with the
+ * customer's session; the one path parameter is the customer's sbSystemId. All of a page's first
+ * reads are here, also those its first view does not draw, so that the app takes every one of
+ * them from the HTML and takes over without a round trip.
  */
+/** The account flow's info pages read the whole profile at once (src/flows/account-actors.ts, loadProfile). */
+const accountProfile = [userInfoEndpoint.path, securitySettingsEndpoint.path, optinsEndpoint.path];
+
 export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   CMN0002: [pageEndpoints.getServiceUsageStatus.path],
   OPT0001: [pageEndpoints.getServiceUsageStatus.path],
   // The newest twelve months, as the page asks them first (no `before`).
   OPT0002: [billingHistoryEndpoint.path],
+  ACC0002: accountProfile,
+  ACC0011: accountProfile,
+  // The flow's first page of the login history (machines/account-menu/account.machine.ts, historyLoading).
+  ACC0014: [`${loginHistoryEndpoint.path}?page=1`],
 };

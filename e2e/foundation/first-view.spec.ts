@@ -111,6 +111,27 @@ const drawnPages: readonly DrawnPage[] = [
     control: (page) => page.getByRole('button', { name: 'さらに前の12か月を見る' }),
     read: '/billing/history',
   },
+  {
+    customer: 'demo18',
+    path: '/AccountMenu/Confirm/UserInfo',
+    heading: 'お客さま情報の確認',
+    control: (page) => page.getByRole('button', { name: 'ご住所を変更する' }),
+    read: '/user/info',
+  },
+  {
+    customer: 'demo21',
+    path: '/AccountMenu/Security/Info',
+    heading: 'セキュリティ設定の確認',
+    control: (page) => page.getByRole('button', { name: 'ログインIDを変更する' }),
+    read: '/security/settings',
+  },
+  {
+    customer: 'demo18',
+    path: '/AccountMenu/LoginHistory',
+    heading: 'ログイン履歴',
+    control: (page) => page.getByRole('button', { name: 'アカウント管理に戻る' }),
+    read: '/auth/history',
+  },
 ];
 
 for (const { customer, path, heading, control, read } of drawnPages) {

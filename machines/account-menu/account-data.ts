@@ -4,7 +4,7 @@
  * the customer makes. The password is not among them: it travels in its event only.
  */
 import type { UpdateMailAddressRequest } from '../../contracts/api/account-contact';
-import type { LoginHistoryEntry } from '../../contracts/api/account-login-history';
+import type { LoginHistory, LoginHistoryEntry } from '../../contracts/api/account-login-history';
 import type { Optin } from '../../contracts/api/account-optins';
 import type { SecuritySettings, SignInNoticeChannel } from '../../contracts/api/account-security';
 import type { UpdateAddressRequest, UpdateUserNameRequest, UserInfo } from '../../contracts/api/account-user-info';
@@ -68,3 +68,8 @@ export type PasswordChange = { readonly currentPassword: string; readonly newPas
 
 /** One page of the login history and the number of the next, null after the last. */
 export type LoginHistoryPage = { readonly entries: readonly LoginHistoryEntry[]; readonly nextPage: number | null };
+
+/** The server's page of the login history as the flow keeps it. */
+export function loginHistoryPageOf(history: LoginHistory): LoginHistoryPage {
+  return { entries: history.entries, nextPage: history.page < history.totalPages ? history.page + 1 : null };
+}

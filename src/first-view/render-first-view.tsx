@@ -12,13 +12,20 @@ import { RouterContextProvider, createMemoryHistory, createRootRoute, createRout
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ZodMiniType } from 'zod/mini';
+import { LoginHistorySchema } from '../../contracts/api/account-login-history';
+import { SecuritySettingsSchema } from '../../contracts/api/account-security';
+import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
+import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
 import { AppFrame } from '../layout/app-frame';
 import { AccountMenuView } from '../pages/account/account-menu-view';
+import { LoginHistoryView } from '../pages/account/login-history-page';
+import { SecurityInfoView } from '../pages/account/security-info-page';
+import { UserInfoView } from '../pages/account/user-info-page';
 import { BillingHistoryView } from '../pages/billing/billing-history-page';
 import { OptionServicesView } from '../pages/option-services/option-services-view';
 import { serviceCatalogue } from '../pages/service-catalogue';
@@ -36,6 +43,20 @@ function answerOf<T>(answer: FirstAnswer | undefined, schema: ZodMiniType<T>): T
 /** The body of each page the server draws, by screen ID; undefined when its reads did not come back whole. */
 const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => ReactElement | undefined>> = {
   ACC0001: () => <AccountMenuView enabled={false} onOpen={notYet} />,
+  ACC0002: ({ reads }) => {
+    const userInfo = answerOf(reads[0], UserInfoSchema);
+    return userInfo === undefined ? undefined : <UserInfoView userInfo={userInfo} saved={null} send={undefined} />;
+  },
+  ACC0011: ({ reads }) => {
+    const userInfo = answerOf(reads[0], UserInfoSchema);
+    const security = answerOf(reads[1], SecuritySettingsSchema);
+    if (userInfo === undefined || security === undefined) return undefined;
+    return <SecurityInfoView userInfo={userInfo} security={security} send={undefined} />;
+  },
+  ACC0014: ({ reads }) => {
+    const history = answerOf(reads[0], LoginHistorySchema);
+    return history === undefined ? undefined : <LoginHistoryView history={loginHistoryPageOf(history)} paging={false} onMore={undefined} send={undefined} />;
+  },
   CMN0002: ({ answers, reads }) => {
     const auth = answerOf(answers[0], AuthInfoSchema);
     const status = answerOf(reads[0], ServiceUsageStatusSchema);

@@ -12,7 +12,7 @@ import { securitySettingsEndpoint, updateSecuritySettingsEndpoint } from '../../
 import { updateAddressEndpoint, updateUserNameEndpoint, userInfoEndpoint } from '../../contracts/api/account-user-info';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import type { EndpointDef } from '../../contracts/endpoint';
-import type { AccountChange, AccountProfile, LoginHistoryPage, SaveOutcome } from '../../machines/account-menu/account-data';
+import { loginHistoryPageOf, type AccountChange, type AccountProfile, type LoginHistoryPage, type SaveOutcome } from '../../machines/account-menu/account-data';
 import type {
   ChangePasswordInput,
   LoadLoginHistoryInput,
@@ -91,8 +91,7 @@ export function createAccountActors() {
     return outcomeOf(updatePasswordEndpoint, result);
   });
   const loadLoginHistory = fromPromise<LoginHistoryPage, LoadLoginHistoryInput>(async ({ input, signal }) => {
-    const history = await callApi(loginHistoryEndpoint, { params: { sbSystemId: input.sbSystemId }, query: { page: input.page }, signal });
-    return { entries: history.entries, nextPage: history.page < history.totalPages ? history.page + 1 : null };
+    return loginHistoryPageOf(await callApi(loginHistoryEndpoint, { params: { sbSystemId: input.sbSystemId }, query: { page: input.page }, signal }));
   });
   return { loadProfile, saveChange, changePassword, loadLoginHistory };
 }

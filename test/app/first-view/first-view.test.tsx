@@ -98,6 +98,55 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(drawn('OPT0002', '/OptionServices/BillingHistory', [authInfo], [history({ errorCode: 'E9999' }, 500)])).toBeUndefined();
   });
 
+  describe('アカウント管理の確認ページ（読み出しはフローと同じ）', () => {
+    const customerRead = (path: string, body: unknown, status = 200) => answer(`/api/customer/1000000002/${path}`, body, status);
+    const userInfo = customerRead('user/info', {
+      loginId: 'demo02',
+      name: { lastNameKanji: '山田', firstNameKanji: '花子', lastNameKana: 'ヤマダ', firstNameKana: 'ハナコ' },
+      birthday: '1990/04/01',
+      address: { postalCode: '1000001', address: '東京都千代田区千代田1-1', subAddress: '' },
+      lineNumber: '09012345678',
+      mailAddress: { value: 'hanako@example.jp', status: 'CONFIRMED' },
+      phoneNumber: { value: null, status: 'NOT_SET' },
+    });
+    const security = customerRead('security/settings', { signInNoticeChannel: '5', passwordChangedAt: null });
+    const optins = customerRead('optins', { optins: [] });
+    const failed = customerRead('user/info', { errorCode: 'E9999' }, 500);
+    const buttonsOf = (view: HTMLElement | undefined) => [...(view?.querySelectorAll<HTMLButtonElement>('main button') ?? [])];
+
+    it('お客さま情報を、登録の情報と、まだ押せない変更・戻るボタンで描き、読み出しが欠ければ描かないこと', () => {
+      const view = drawn('ACC0002', '/AccountMenu/Confirm/UserInfo', [authInfo], [userInfo, security, optins]);
+      expect(view?.querySelector('h1')?.textContent).toBe('お客さま情報の確認');
+      expect(view?.querySelector('.definition-list dd')?.textContent).toContain('山田 花子');
+      expect(view?.querySelector('.alert')).toBeNull();
+      expect(buttonsOf(view).map((button) => button.textContent)).toContain('アカウント管理に戻る');
+      expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);
+      expect(drawn('ACC0002', '/AccountMenu/Confirm/UserInfo', [authInfo], [failed, security, optins])).toBeUndefined();
+    });
+
+    it('セキュリティ設定を、ログインIDとお知らせの受け取り方で描き、設定が読めなければ描かないこと', () => {
+      const view = drawn('ACC0011', '/AccountMenu/Security/Info', [authInfo], [userInfo, security, optins]);
+      expect(view?.querySelector('#security-login-heading')?.textContent).toBe('ログインID・パスワード');
+      expect(view?.querySelector('main')?.textContent).toContain('ご契約時から変更されていません');
+      expect(buttonsOf(view).length).toBeGreaterThan(1);
+      expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);
+      expect(drawn('ACC0011', '/AccountMenu/Security/Info', [authInfo], [userInfo, customerRead('security/settings', { signInNoticeChannel: '9' }), optins])).toBeUndefined();
+    });
+
+    it('ログイン履歴を、最初のページと、次があればまだ押せない「もっと見る」で描くこと', () => {
+      const entry = { occurredAt: '2026/11/26 10:00:00', result: 'SUCCESS', reason: null, device: 'スマートフォン', os: 'iOS 17.4', browser: 'Safari 17.4', ipAddress: '203.0.113.5' };
+      const history = (page: number, totalPages: number) => customerRead('auth/history?page=1', { entries: [entry], page, pageSize: 20, totalCount: 21, totalPages });
+      const view = drawn('ACC0014', '/AccountMenu/LoginHistory', [authInfo], [history(1, 2)]);
+      expect(view?.querySelectorAll('.account-history > li')).toHaveLength(1);
+      expect(buttonsOf(view).map((button) => [button.textContent, button.disabled])).toEqual([
+        ['もっと見る', true],
+        ['アカウント管理に戻る', true],
+      ]);
+      expect(buttonsOf(drawn('ACC0014', '/AccountMenu/LoginHistory', [authInfo], [history(2, 2)])).map((button) => button.textContent)).toEqual(['アカウント管理に戻る']);
+      expect(drawn('ACC0014', '/AccountMenu/LoginHistory', [authInfo], [])).toBeUndefined();
+    });
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
     expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
     expect(drawn('INV0001', '/Invoice', [authInfo])).toBeUndefined();
