@@ -8,6 +8,7 @@ import { optinsEndpoint } from './api/account-optins';
 import { securitySettingsEndpoint } from './api/account-security';
 import { userInfoEndpoint } from './api/account-user-info';
 import { billingHistoryEndpoint } from './api/billing';
+import { invoiceSessionEndpoint } from './api/invoice';
 import { pageEndpoints } from './page-endpoints';
 
 /**
@@ -29,4 +30,5 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   ACC0011: accountProfile,
   // The flow's first page of the login history (machines/account-menu/account.machine.ts, historyLoading).
   ACC0014: [`${loginHistoryEndpoint.path}?page=1`],
+  INV0001: [invoiceSessionEndpoint.path],
 };

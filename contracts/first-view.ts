@@ -16,6 +16,8 @@ export type FirstViewRequest = {
   readonly pageId: string;
   /** The path the browser asked for, as the page table spells it. */
   readonly pathname: string;
+  /** The query string the browser asked with, without its `?` ('' when none): a page it changes is not drawn. */
+  readonly search: string;
   /** The navigation rules' first answers, as inlined in the HTML (ADR 0087); the first is who is signed in. */
   readonly answers: readonly FirstAnswer[];
   /** The answers to the page's `firstViewReads` (contracts/first-view-reads.ts), in their order. */

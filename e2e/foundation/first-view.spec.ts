@@ -1,6 +1,7 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
- * top page, the option services and the billing history are in their HTML, styled, before any script has run; once the app has taken the
+ * top page, the option services, the billing history, the account info pages and the invoice months
+ * are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -131,6 +132,13 @@ const drawnPages: readonly DrawnPage[] = [
     heading: 'ログイン履歴',
     control: (page) => page.getByRole('button', { name: 'アカウント管理に戻る' }),
     read: '/auth/history',
+  },
+  {
+    customer: 'demo17',
+    path: '/Invoice',
+    heading: '請求書',
+    control: (page) => page.getByRole('button', { name: /ご利用分$/ }).first(),
+    read: '/invoice/session',
   },
 ];
 

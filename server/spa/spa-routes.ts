@@ -115,7 +115,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     if (renderFirstView === undefined || !showsWithAnswers(page, answers)) return undefined;
     try {
       const reads = await firstViewReadsFor(app, request, page, answers);
-      const markup = renderFirstView({ pageId: page.id, pathname: page.path, answers, reads });
+      const markup = renderFirstView({ pageId: page.id, pathname: page.path, search: new URL(request.url, 'http://portal.invalid').search.slice(1), answers, reads });
       return markup === undefined ? undefined : { markup, reads };
     } catch (error) {
       request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');

@@ -17,11 +17,14 @@ import { SecuritySettingsSchema } from '../../contracts/api/account-security';
 import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
+import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
+import { invoiceParameterOf } from '../../contracts/api/invoice-parameter';
 import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
 import { AppFrame } from '../layout/app-frame';
+import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
 import { AccountMenuView } from '../pages/account/account-menu-view';
 import { LoginHistoryView } from '../pages/account/login-history-page';
 import { SecurityInfoView } from '../pages/account/security-info-page';
@@ -70,6 +73,14 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   OPT0002: ({ reads }) => {
     const history = answerOf(reads[0], BillingHistoryResponseSchema);
     return history === undefined ? undefined : <BillingHistoryView first={history} olderPages={[]} onMore={undefined} />;
+  },
+  INV0001: ({ search, reads }) => {
+    // An invoice parameter in the URL (a month, a service) takes the flow past the months: the
+    // app's rules decide where it lands.
+    if (invoiceParameterOf(new URLSearchParams(search)) !== undefined) return undefined;
+    const session = answerOf(reads[0], InvoiceSessionResponseSchema);
+    if (session === undefined) return undefined;
+    return <InvoiceMonthList months={session.months} lineGeneration={session.lineGeneration} notice={null} send={undefined} />;
   },
 };
 

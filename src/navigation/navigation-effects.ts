@@ -105,6 +105,11 @@ export function replacesHistoryEntry(currentPage: PageEntry | undefined, machine
   return currentPage.flow === machineId || !currentPage.entry;
 }
 
+/** The portal page the customer is on, for the rules of the next navigation (spec section 3, internalFrom). */
+function recordInternalFrom(page: PageEntry): void {
+  if (commonStore.get().internalFrom !== page.id) commonStore.set({ internalFrom: page.id });
+}
+
 export function bindNavigationEffects(router: AnyRouter, options: NavigationEffectsOptions): () => void {
   const { flows } = options;
   const win = options.window ?? window;
@@ -116,7 +121,7 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
   const offResolved = router.subscribe('onResolved', ({ toLocation }) => {
     hideLoading();
     const page = findLivePage(toLocation.pathname);
-    if (page !== undefined && commonStore.get().internalFrom !== page.id) commonStore.set({ internalFrom: page.id });
+    if (page !== undefined) recordInternalFrom(page);
     // Pages of the page table only: demo pages read their own query string.
     if (page !== undefined) stripQuietly(router, () => stripQueryString(win, toLocation));
     options.onPageView?.(page, toLocation);
@@ -131,8 +136,14 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
   const offRoute = flows.onRoute((route, flow) => {
     const current = normalizePath(router.latestLocation.pathname);
     if (current === route) return;
+    // The flow moved on while the navigation to its own page was still on its way (its first read
+    // came with the HTML, ADR 0106; a link that names its invoice, ADR 0075). The customer is on
+    // that page as far as the rules go: it is recorded as where they come from, as its resolving
+    // would have, so the flow's next page is not taken for a page typed in from outside.
+    const leaving = findLivePage(current);
+    if (router.state.status === 'pending' && leaving?.flow === flow.machineId) recordInternalFrom(leaving);
     const move: FlowMove = { to: findLivePage(route), firstEntry: !(router.history as RouterHistory).canGoBack() };
-    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(findLivePage(current), flow.machineId, move)));
+    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(leaving, flow.machineId, move)));
   });
 
   return () => {

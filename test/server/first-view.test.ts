@@ -16,9 +16,9 @@ import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../se
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-/** Draws the account menu, says which reads /Top was given, refuses /OptionServices with an error, and leaves every other page to the app. */
-const RENDERER = `export function renderFirstView({ pageId, pathname, reads }) {
-  if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + '</p>';
+/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, and leaves every other page to the app. */
+const RENDERER = `export function renderFirstView({ pageId, pathname, search, reads }) {
+  if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   if (pageId === 'CMN0002') return '<p class="reads">' + reads.map((read) => read.method + ' ' + read.url + ' ' + read.status + ' ' + read.response.services.length).join() + '</p>';
   if (pageId === 'OPT0001') throw new Error('a view that cannot be drawn');
   return undefined;
@@ -58,6 +58,11 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     expect(response.body).toContain(drawnMenu);
     expect(response.body).toContain('id="first-answers"');
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('ページの問い合わせ文字列を、描き手にそのまま（? を除いて）渡すこと', async () => {
+    const html = (await open('/AccountMenu?contents=2026%2F10&x=1', demo18.cookie)).body;
+    expect(html).toContain('<p class="drawn">/AccountMenu with contents=2026%2F10&x=1</p>');
   });
 
   it('ページの最初の読み出しを、お客さまのセッションで API に問い合わせてから描き、その答えを最初の答えに添えること（トップ）', async () => {

@@ -45,41 +45,51 @@ export function InvoiceMonthsView({ snapshot, send }: InvoiceViewProps) {
     .with('loading', () => <BusyLine>請求書を発行できる月を確認しています。</BusyLine>)
     .with('months', () => {
       const { months, lineGeneration, notice } = snapshot.context;
-      return (
-        <>
-          {notice === 'monthUnavailable' ? (
-            <p className="alert" role="status">
-              ご指定の月の請求書はありません。請求書は、ご利用月が終わって金額が確定した月から発行します。
-            </p>
-          ) : null}
-          {lineGeneration === '3g' ? (
-            <p>3G回線のお客さまの請求書は、郵送でお届けしています。ご利用料金の月ごとの合計は「ご利用料金の履歴」でご確認いただけます。</p>
-          ) : months.length === 0 ? (
-            <p>発行できる請求書はまだありません。オプションサービスのご利用月が終わると、翌月1日に発行します。</p>
-          ) : (
-            <>
-              <p className="lead">ご利用月を選んでください。オプションサービスの適格請求書（インボイス）をPDFで表示・ダウンロードできます。</p>
-              <ul className="choice-list">
-                {months.map((month) => (
-                  <li key={month}>
-                    <button type="button" className="choice-list__item" onClick={() => send({ type: 'month.select', month })}>
-                      {monthLabel(month)}ご利用分
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <div className="button-row">
-            <Link to="/OptionServices/BillingHistory" className="button button--secondary button--block">
-              ご利用料金の履歴を見る
-            </Link>
-          </div>
-        </>
-      );
+      return <InvoiceMonthList months={months} lineGeneration={lineGeneration} notice={notice} send={send} />;
     })
     .with('servicesLoading', 'services', 'downloads', 'failed', () => <Switching />)
     .exhaustive();
+}
+
+export type InvoiceMonthListProps = Pick<SnapshotFrom<InvoiceMachine>['context'], 'months' | 'lineGeneration' | 'notice'> & {
+  /** Undefined while the page is not usable yet (the server's first view, ADR 0106): the months are drawn disabled. */
+  readonly send: InvoiceViewProps['send'] | undefined;
+};
+
+/** The months page's body from its props: the page and the server's first view both draw it. */
+export function InvoiceMonthList({ months, lineGeneration, notice, send }: InvoiceMonthListProps) {
+  return (
+    <>
+      {notice === 'monthUnavailable' ? (
+        <p className="alert" role="status">
+          ご指定の月の請求書はありません。請求書は、ご利用月が終わって金額が確定した月から発行します。
+        </p>
+      ) : null}
+      {lineGeneration === '3g' ? (
+        <p>3G回線のお客さまの請求書は、郵送でお届けしています。ご利用料金の月ごとの合計は「ご利用料金の履歴」でご確認いただけます。</p>
+      ) : months.length === 0 ? (
+        <p>発行できる請求書はまだありません。オプションサービスのご利用月が終わると、翌月1日に発行します。</p>
+      ) : (
+        <>
+          <p className="lead">ご利用月を選んでください。オプションサービスの適格請求書（インボイス）をPDFで表示・ダウンロードできます。</p>
+          <ul className="choice-list">
+            {months.map((month) => (
+              <li key={month}>
+                <button type="button" className="choice-list__item" disabled={send === undefined} onClick={() => send?.({ type: 'month.select', month })}>
+                  {monthLabel(month)}ご利用分
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div className="button-row">
+        <Link to="/OptionServices/BillingHistory" className="button button--secondary button--block">
+          ご利用料金の履歴を見る
+        </Link>
+      </div>
+    </>
+  );
 }
 
 export function InvoiceServicesPage() {

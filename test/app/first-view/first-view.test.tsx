@@ -31,8 +31,8 @@ const usage = (state: string, extra: Record<string, unknown> = {}) => ({
 });
 const usageRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/service/usage/status', body, status);
 
-const drawn = (pageId: string, pathname: string, answers: readonly FirstAnswer[] = [], reads: readonly FirstAnswer[] = []) => {
-  const markup = renderFirstView({ pageId, pathname, answers, reads });
+const drawn = (pageId: string, pathname: string, answers: readonly FirstAnswer[] = [], reads: readonly FirstAnswer[] = [], search = '') => {
+  const markup = renderFirstView({ pageId, pathname, search, answers, reads });
   if (markup === undefined) return undefined;
   const holder = document.createElement('div');
   holder.innerHTML = markup;
@@ -147,9 +147,27 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     });
   });
 
+  it('請求書を、発行できる月と、まだ選べない月のボタンで描き、URLに請求書の指定があれば描かないこと', () => {
+    const session = (body: unknown) => answer('/api/customer/1000000002/invoice/session', body);
+    const months = session({ lineGeneration: '4g', months: ['2026/10', '2026/09'] });
+    const view = drawn('INV0001', '/Invoice', [authInfo], [months]);
+    expect(view?.querySelector('h1')?.textContent).toBe('請求書');
+    const buttons = [...(view?.querySelectorAll<HTMLButtonElement>('.choice-list button') ?? [])];
+    expect(buttons.map((button) => [button.textContent, button.disabled])).toEqual([
+      ['2026年10月ご利用分', true],
+      ['2026年9月ご利用分', true],
+    ]);
+    expect(drawn('INV0001', '/Invoice', [authInfo], [session({ lineGeneration: '3g', months: [] })])?.querySelector('main')?.textContent).toContain('郵送でお届けしています');
+    expect(drawn('INV0001', '/Invoice', [authInfo], [months], 'utm_source=mail')).toBeDefined();
+    for (const search of ['contents=202610', 'cfservice=CF02', 'contents=nope']) {
+      expect(drawn('INV0001', '/Invoice', [authInfo], [months], search), search).toBeUndefined();
+    }
+    expect(drawn('INV0001', '/Invoice', [authInfo], [session({ lineGeneration: '4g' })])).toBeUndefined();
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
     expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
-    expect(drawn('INV0001', '/Invoice', [authInfo])).toBeUndefined();
+    expect(drawn('ACC0004', '/AccountMenu/Update/Phone', [authInfo])).toBeUndefined();
   });
 });
 

@@ -20,6 +20,7 @@ function fakeRouter(currentPath: string, canGoBack: boolean) {
   const router = {
     history,
     navigate,
+    state: { status: 'idle' as 'idle' | 'pending' },
     latestLocation: { pathname: currentPath },
     subscribe: (event: string, listener: Listener) => {
       const set = listeners.get(event) ?? new Set<Listener>();
@@ -30,7 +31,7 @@ function fakeRouter(currentPath: string, canGoBack: boolean) {
   };
   const emit = (event: 'onBeforeNavigate' | 'onResolved', pathname: string, searchStr = '') =>
     listeners.get(event)?.forEach((listener) => listener({ toLocation: { pathname, searchStr, hash: '' } }));
-  return { router: router as unknown as AnyRouter, emit, navigate, history };
+  return { router: router as unknown as AnyRouter, emit, navigate, history, state: router.state };
 }
 
 /** A window whose history records each replace and whether the router's history was listening. */
@@ -61,10 +62,10 @@ const apply = setup({ types: { events: {} as { type: 'next' } | { type: 'away' }
 
 function setUp(currentPath: string, onPageView?: (page: unknown, location: unknown) => void, { canGoBack = true } = {}) {
   const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: apply }] });
-  const { router, emit, navigate, history } = fakeRouter(currentPath, canGoBack);
+  const { router, emit, navigate, history, state } = fakeRouter(currentPath, canGoBack);
   const { win, replaced } = fakeWindow(currentPath, history);
   const unbind = bindNavigationEffects(router, { flows, window: win, ...(onPageView === undefined ? {} : { onPageView }) });
-  return { flows, emit, navigate, history, replaced, unbind };
+  return { flows, emit, navigate, history, replaced, unbind, routerState: state };
 }
 
 beforeEach(() => {
@@ -204,6 +205,31 @@ describe('a flow moving', () => {
     flow.actor.send({ type: 'next' });
     // The fake router stays on /Top: from an entry page the move pushes again.
     expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+  });
+
+  it('フローのページへの遷移がまだ解決していない間にフローが進んだら、そのページを内部遷移元として記録してから URL が追うこと', () => {
+    const { flows, navigate, routerState } = setUp('/AnshinDataBox/Apply');
+    routerState.status = 'pending';
+    let recordedFirst: string | null = null;
+    navigate.mockImplementation(() => {
+      recordedFirst = commonStore.get().internalFrom;
+      return Promise.resolve();
+    });
+    flows.start('anshinApply').actor.send({ type: 'next' });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(recordedFirst).toBe(findLivePage('/AnshinDataBox/Apply')?.id);
+  });
+
+  it('ほかのページへの遷移が解決していない間や、遷移が済んでいるときのフローの移動は、内部遷移元を変えないこと', () => {
+    const { flows, navigate, routerState } = setUp('/Top');
+    routerState.status = 'pending';
+    flows.start('anshinApply');
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: false });
+    expect(commonStore.get().internalFrom).toBeNull();
+    const settled = setUp('/AnshinDataBox/Apply');
+    settled.flows.start('anshinApply').actor.send({ type: 'next' });
+    expect(settled.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(commonStore.get().internalFrom).toBeNull();
   });
 
   it('URL がすでにフローのページなら移動しないこと', () => {
