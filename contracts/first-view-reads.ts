@@ -31,4 +31,7 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   // The flow's first page of the login history (machines/account-menu/account.machine.ts, historyLoading).
   ACC0014: [`${loginHistoryEndpoint.path}?page=1`],
   INV0001: [invoiceSessionEndpoint.path],
+  // The service landings: 申し込む or the contract's state, from the customer's usage.
+  ADB0001: [pageEndpoints.getServiceUsageStatus.path],
+  BKL0001: [pageEndpoints.getServiceUsageStatus.path],
 };

@@ -1,7 +1,7 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
- * top page, the option services, the billing history, the account info pages and the invoice months
- * are in their HTML, styled, before any script has run; once the app has taken the
+ * top page, the option services, the billing history, the account info pages, the invoice months
+ * and the service landings are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -140,6 +140,14 @@ const drawnPages: readonly DrawnPage[] = [
     control: (page) => page.getByRole('button', { name: /ご利用分$/ }).first(),
     read: '/invoice/session',
   },
+  // demo16 has only the in-store support: both landings offer 申し込む.
+  ...['/AnshinDataBox', '/BasketLive'].map((path) => ({
+    customer: 'demo16',
+    path,
+    heading: path === '/BasketLive' ? 'バスケットLIVE' : 'あんしんデータボックス',
+    control: (page: Page) => page.getByRole('button', { name: '申し込む' }),
+    read: '/service/usage/status',
+  })),
 ];
 
 for (const { customer, path, heading, control, read } of drawnPages) {

@@ -24,6 +24,8 @@ import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
 import { AppFrame } from '../layout/app-frame';
+import AnshinView from '../pages/anshin-data-box/anshin-view';
+import BasketLiveView from '../pages/basket-live/basket-live-view';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
 import { AccountMenuView } from '../pages/account/account-menu-view';
 import { LoginHistoryView } from '../pages/account/login-history-page';
@@ -32,6 +34,8 @@ import { UserInfoView } from '../pages/account/user-info-page';
 import { BillingHistoryView } from '../pages/billing/billing-history-page';
 import { OptionServicesView } from '../pages/option-services/option-services-view';
 import { serviceCatalogue } from '../pages/service-catalogue';
+import { LandingFirstView } from '../pages/service-flow/landing-page';
+import { ServiceViewContext, type ServiceView } from '../pages/service-flow/service-view';
 import { TopView } from '../pages/top/top-view';
 
 const notYet = () => undefined;
@@ -42,6 +46,19 @@ function answerOf<T>(answer: FirstAnswer | undefined, schema: ZodMiniType<T>): T
   const parsed = schema.safeParse(answer.response);
   return parsed.success ? parsed.data : undefined;
 }
+
+/** A service's landing, inside its view as the app's page is (src/pages/page-views.ts, servicePage). */
+const landing =
+  (view: ServiceView) =>
+  ({ reads }: FirstViewRequest): ReactElement | undefined => {
+    const usage = answerOf(reads[0], ServiceUsageStatusSchema);
+    if (usage === undefined) return undefined;
+    return (
+      <ServiceViewContext value={view}>
+        <LandingFirstView usage={usage} />
+      </ServiceViewContext>
+    );
+  };
 
 /** The body of each page the server draws, by screen ID; undefined when its reads did not come back whole. */
 const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => ReactElement | undefined>> = {
@@ -74,6 +91,8 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
     const history = answerOf(reads[0], BillingHistoryResponseSchema);
     return history === undefined ? undefined : <BillingHistoryView first={history} olderPages={[]} onMore={undefined} />;
   },
+  ADB0001: landing(AnshinView),
+  BKL0001: landing(BasketLiveView),
   INV0001: ({ search, reads }) => {
     // An invoice parameter in the URL (a month, a service) takes the flow past the months: the
     // app's rules decide where it lands.

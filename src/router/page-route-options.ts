@@ -58,6 +58,13 @@ const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
   },
 });
 
+/**
+ * The customer's usage, read before a page that the server may draw from it (ADR 0106) renders,
+ * so that the page the app takes over with is the whole page. Without it the page still shows,
+ * and its own query asks again.
+ */
+const usageLoader = ({ context }: LoaderArgs) => context.queryClient.ensureQueryData(usageStatusQueryOptions()).catch(() => undefined);
+
 export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   // Landing: a signed-in customer goes straight to the top page.
   CMN0001: {
@@ -72,11 +79,10 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   CMN0002: {
     loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()),
   },
-  OPT0001: {
-    // The usage is part of the page the server draws (ADR 0106); without it the catalogue still
-    // shows, and the page's own query asks again.
-    loader: ({ context }) => context.queryClient.ensureQueryData(usageStatusQueryOptions()).catch(() => undefined),
-  },
+  OPT0001: { loader: usageLoader },
+  // The service landings too: their 申し込む depends on the usage.
+  ADB0001: { loader: usageLoader },
+  BKL0001: { loader: usageLoader },
   OPT0002: {
     // The same for the newest months of the billing history. Its contract is imported here, not
     // above, so that it comes with the page's chunk and not with the first script.

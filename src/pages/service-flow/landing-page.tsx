@@ -84,9 +84,9 @@ function Hero({ view }: { readonly view: ServiceView }) {
   );
 }
 
-export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewProps) {
+/** What the service is and what it includes: the same in every state of the page. */
+function LandingIntro() {
   const view = useServiceView();
-  const confirmation = snapshot.children.mailConfirmation;
   return (
     <>
       <Hero view={view} />
@@ -98,8 +98,30 @@ export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewP
           ))}
         </ul>
       </section>
+    </>
+  );
+}
+
+/**
+ * The landing as the server draws it (docs/decisions/0106-first-view-from-the-server.md): the
+ * flow at its first state, from the customer's usage; 申し込む is drawn but not usable yet.
+ */
+export function LandingFirstView({ usage }: { readonly usage: ServiceUsageStatus }) {
+  return (
+    <>
+      <LandingIntro />
+      <ApplyAction canAsk send={undefined} usage={usage} usageFailed={false} />
+    </>
+  );
+}
+
+export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewProps) {
+  const confirmation = snapshot.children.mailConfirmation;
+  return (
+    <>
+      <LandingIntro />
       {match(snapshot.value)
-        .with('landing', () => <ApplyAction snapshot={snapshot} send={send} usage={usage} usageFailed={usageFailed} />)
+        .with('landing', () => <ApplyAction canAsk={snapshot.can({ type: 'wizard.next' })} send={send} usage={usage} usageFailed={usageFailed} />)
         .with('judging', 'judgeRetryWait', () => <BusyLine>お申し込みいただけるか確認しています。</BusyLine>)
         .with('mailConfirmation', () =>
           confirmation === undefined ? null : (
@@ -147,7 +169,14 @@ export function LandingView({ snapshot, send, usage, usageFailed }: LandingViewP
   );
 }
 
-function ApplyAction({ snapshot, send, usage, usageFailed }: LandingViewProps) {
+type ApplyActionProps = Omit<LandingViewProps, 'snapshot' | 'send'> & {
+  /** The flow takes 申し込む now. */
+  readonly canAsk: boolean;
+  /** Undefined while the page is not usable yet (the server's first view): 申し込む is drawn disabled. */
+  readonly send: ApplyActor['send'] | undefined;
+};
+
+function ApplyAction({ canAsk, send, usage, usageFailed }: ApplyActionProps) {
   const { service: definition } = useServiceView();
   if (usage === undefined) {
     return usageFailed ? (
@@ -158,10 +187,10 @@ function ApplyAction({ snapshot, send, usage, usageFailed }: LandingViewProps) {
   }
   const service = usage.services.find((item) => item.serviceId === definition.serviceId);
   const canApply = !usage.restricted && service !== undefined && service.allowedActions.includes('apply');
-  if (canApply && snapshot.can({ type: 'wizard.next' })) {
+  if (canApply && canAsk) {
     return (
       <div className="button-row">
-        <button type="button" className="button button--block" onClick={() => send({ type: 'wizard.next' })}>
+        <button type="button" className="button button--block" disabled={send === undefined} onClick={() => send?.({ type: 'wizard.next' })}>
           申し込む
         </button>
       </div>

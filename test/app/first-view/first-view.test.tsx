@@ -165,8 +165,28 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(drawn('INV0001', '/Invoice', [authInfo], [session({ lineGeneration: '4g' })])).toBeUndefined();
   });
 
+  it('サービスのご案内を、サービスの内容と、お申し込みできればまだ押せない「申し込む」で描くこと', () => {
+    const applicable = usage('none', { contractId: null, planId: null, paymentMethod: null, allowedActions: ['apply'] });
+    const view = drawn('ADB0001', '/AnshinDataBox', [authInfo], [usageRead({ restricted: false, services: [applicable] })]);
+    expect(view?.querySelector('h1')?.textContent).toBe('あんしんデータボックス');
+    expect(view?.querySelector('#service-included')?.textContent).toBe('サービスの内容');
+    const apply = view?.querySelector<HTMLButtonElement>('main button');
+    expect([apply?.textContent, apply?.disabled]).toEqual(['申し込む', true]);
+    const active = drawn('ADB0001', '/AnshinDataBox', [authInfo], [usageRead({ restricted: false, services: [usage('active')] })]);
+    expect(active?.querySelector('main button')).toBeNull();
+    expect(active?.querySelector('#service-state')?.textContent).toBe('ご契約の状況');
+    expect(active?.querySelector('a[href="/AnshinDataBox/Service/Detail"]')?.textContent).toBe('ご契約内容を見る');
+    expect(drawn('ADB0001', '/AnshinDataBox', [authInfo], [usageRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+  });
+
+  it('バスケットLIVEのご案内は、バスケットLIVEの見出しと内容で描くこと', () => {
+    const view = drawn('BKL0001', '/BasketLive', [authInfo], [usageRead({ restricted: false, services: [] })]);
+    expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVE');
+    expect(view?.querySelector('#service-about')?.textContent).not.toBe('');
+    expect(view?.querySelector('main')?.textContent).toContain('現在、ポータルからはお申し込みいただけません。');
+  });
+
   it('描く表示のないページには何も返さないこと', () => {
-    expect(drawn('ADB0001', '/AnshinDataBox', [authInfo])).toBeUndefined();
     expect(drawn('ACC0004', '/AccountMenu/Update/Phone', [authInfo])).toBeUndefined();
   });
 });
