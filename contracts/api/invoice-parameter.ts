@@ -22,6 +22,7 @@ export type InvoiceParameter = z.infer<typeof InvoiceParameterSchema>;
  * The invoice a link from outside names (sign-on request type 8): `?contents=2026/10&cfservice=CF02`
  * (the month also as 202610). Undefined when the link names none; 'invalid' for a value that is
  * not a month or a cfService, which the navigation refuses (E9998) without keeping anything.
+ * (src/navigation/rule-parameters.ts lists the two names among the parameters the rules act on.)
  */
 export function invoiceParameterOf(search: URLSearchParams): InvoiceParameter | 'invalid' | undefined {
   const contents = search.get('contents');

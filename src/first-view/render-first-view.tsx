@@ -18,12 +18,12 @@ import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
-import { invoiceParameterOf } from '../../contracts/api/invoice-parameter';
 import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
 import { AppFrame } from '../layout/app-frame';
+import { hasRuleParameter } from '../navigation/rule-parameters';
 import AnshinView from '../pages/anshin-data-box/anshin-view';
 import BasketLiveView from '../pages/basket-live/basket-live-view';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
@@ -93,10 +93,7 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   },
   ADB0001: landing(AnshinView),
   BKL0001: landing(BasketLiveView),
-  INV0001: ({ search, reads }) => {
-    // An invoice parameter in the URL (a month, a service) takes the flow past the months: the
-    // app's rules decide where it lands.
-    if (invoiceParameterOf(new URLSearchParams(search)) !== undefined) return undefined;
+  INV0001: ({ reads }) => {
     const session = answerOf(reads[0], InvoiceSessionResponseSchema);
     if (session === undefined) return undefined;
     return <InvoiceMonthList months={session.months} lineGeneration={session.lineGeneration} notice={null} send={undefined} />;
@@ -104,7 +101,9 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
 };
 
 export const renderFirstView: RenderFirstView = (request) => {
-  const { pageId, pathname } = request;
+  const { pageId, pathname, search } = request;
+  // The app's rules may take such a request elsewhere: they decide, as without a first view.
+  if (hasRuleParameter(new URLSearchParams(search))) return undefined;
   const body = firstViewBodies[pageId]?.(request);
   if (body === undefined) return undefined;
   // The layout's links and heading read the router: one that knows only the asked path, as the

@@ -14,6 +14,7 @@ import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../c
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
 import { ErrorPath } from './error-redirect';
 import { yieldToMain } from '../lib/yield-to-main';
+import { RuleParameter } from './rule-parameters';
 
 export type NavigationDecision =
   | { readonly kind: 'proceed' }
@@ -138,7 +139,7 @@ export const demoHostRule: NavigationRule = {
 export const redirectParameterRule: NavigationRule = {
   name: 'redirect query parameter',
   run: ({ search, page, services }) => {
-    const url = search.get('redirect');
+    const url = search.get(RuleParameter.Redirect);
     if (url === null || page === undefined || page.path === '/Redirect') return undefined;
     if (!isAllowedRedirectTarget(services.config, url)) return invalidAccess;
     services.rememberRedirect(url);
@@ -149,7 +150,7 @@ export const redirectParameterRule: NavigationRule = {
 export const pageIdParameterRule: NavigationRule = {
   name: 'pageId parameter from the external order provider',
   run: ({ search, page }) => {
-    const pageId = search.get('pageId');
+    const pageId = search.get(RuleParameter.PageId);
     if (pageId === null || page === undefined || page.path !== '/Top') return undefined;
     const back = pageById(pageId);
     // Only a page that may be opened on its own; anything else lands on the top page.

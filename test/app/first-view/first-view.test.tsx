@@ -147,7 +147,7 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     });
   });
 
-  it('請求書を、発行できる月と、まだ選べない月のボタンで描き、URLに請求書の指定があれば描かないこと', () => {
+  it('請求書を、発行できる月と、まだ選べない月のボタンで描き、URLに請求書の指定があれば描かないこと（遷移ルールの問い合わせ文字列）', () => {
     const session = (body: unknown) => answer('/api/customer/1000000002/invoice/session', body);
     const months = session({ lineGeneration: '4g', months: ['2026/10', '2026/09'] });
     const view = drawn('INV0001', '/Invoice', [authInfo], [months]);
@@ -184,6 +184,13 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVE');
     expect(view?.querySelector('#service-about')?.textContent).not.toBe('');
     expect(view?.querySelector('main')?.textContent).toContain('現在、ポータルからはお申し込みいただけません。');
+  });
+
+  it('遷移ルールが扱う問い合わせ文字列（redirect・pageId・請求書の指定）があれば、どのページも描かないこと', () => {
+    expect(drawn('ACC0001', '/AccountMenu', [], [], 'utm_source=mail&from=top')).toBeDefined();
+    for (const search of ['redirect=https%3A%2F%2Fshop.example.jp%2F', 'pageId=ACC0001', 'contents=202610', 'x=1&cfservice=CF02']) {
+      expect(drawn('ACC0001', '/AccountMenu', [], [], search), search).toBeUndefined();
+    }
   });
 
   it('描く表示のないページには何も返さないこと', () => {
