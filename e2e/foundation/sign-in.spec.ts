@@ -15,6 +15,21 @@ test.describe('サインオン', () => {
     });
   }
 
+  test('入口のページを開いても、ポータルへの要求が一つも失敗せず、タブのアイコンが表示できること', async ({ page }) => {
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400 && new URL(response.url()).origin === new URL(page.url()).origin) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(failed).toEqual([]);
+    const icon = page.locator('link[rel="icon"]');
+    await expect(icon).toHaveAttribute('href', /^\/assets\/favicon-[\w-]+\.svg$/);
+    const answer = await page.request.get((await icon.getAttribute('href')) ?? '');
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toContain('image/svg+xml');
+  });
+
   test('回線が制限中のお客さまにはE0008の案内が表示されること', async ({ page }) => {
     await signIn(page, 'demo12');
     await expect(page.getByText('ご契約またはご利用の状況により、このお手続きはご利用いただけません。').first()).toBeVisible();
