@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../../contracts/first-answers';
 import { renderFirstView } from '../../../src/first-view/render-first-view';
 import { adoptFirstView } from '../../../src/first-view/take-over';
+import { userInfoOf } from '../support/account-fixtures';
 
 const answer = (url: string, response: unknown, status = 200): FirstAnswer => ({ method: 'GET', url, status, response });
 const authInfo = answer('/api/getAuthInfo', {
@@ -100,15 +101,7 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
 
   describe('アカウント管理の確認ページ（読み出しはフローと同じ）', () => {
     const customerRead = (path: string, body: unknown, status = 200) => answer(`/api/customer/1000000002/${path}`, body, status);
-    const userInfo = customerRead('user/info', {
-      loginId: 'demo02',
-      name: { lastNameKanji: '山田', firstNameKanji: '花子', lastNameKana: 'ヤマダ', firstNameKana: 'ハナコ' },
-      birthday: '1990/04/01',
-      address: { postalCode: '1000001', address: '東京都千代田区千代田1-1', subAddress: '' },
-      lineNumber: '09012345678',
-      mailAddress: { value: 'hanako@example.jp', status: 'CONFIRMED' },
-      phoneNumber: { value: null, status: 'NOT_SET' },
-    });
+    const userInfo = customerRead('user/info', userInfoOf());
     const security = customerRead('security/settings', { signInNoticeChannel: '5', passwordChangedAt: null });
     const optins = customerRead('optins', { optins: [] });
     const failed = customerRead('user/info', { errorCode: 'E9999' }, 500);
@@ -117,7 +110,7 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     it('お客さま情報を、登録の情報と、まだ押せない変更・戻るボタンで描き、読み出しが欠ければ描かないこと', () => {
       const view = drawn('ACC0002', '/AccountMenu/Confirm/UserInfo', [authInfo], [userInfo, security, optins]);
       expect(view?.querySelector('h1')?.textContent).toBe('お客さま情報の確認');
-      expect(view?.querySelector('.definition-list dd')?.textContent).toContain('山田 花子');
+      expect(view?.querySelector('.definition-list dd')?.textContent).toContain('小林 誠');
       expect(view?.querySelector('.alert')).toBeNull();
       expect(buttonsOf(view).map((button) => button.textContent)).toContain('アカウント管理に戻る');
       expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);

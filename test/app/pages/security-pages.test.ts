@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { UserInfo } from '../../../contracts/api/account-user-info';
 import { Channel, ConfirmationStatus } from '../../../contracts/codes';
 import { passwordFormErrors } from '../../../src/pages/account/password-checks';
+import { userInfoOf } from '../support/account-fixtures';
 import { initialNoticeChoice, NoNotice, noticeChoices, signInNoticeLine, undeliveredNotice } from '../../../src/pages/account/security-copy';
-
-const userInfo = (mail: UserInfo['mailAddress'], phone: UserInfo['phoneNumber']): UserInfo => ({
-  loginId: 'demo20',
-  name: { lastNameKanji: '小林', firstNameKanji: '誠', lastNameKana: 'コバヤシ', firstNameKana: 'マコト' },
-  birthday: '1978/12/20',
-  address: { postalCode: '0600001', address: '北海道札幌市中央区北一条西2-1', subAddress: '' },
-  lineNumber: '09012340020',
-  mailAddress: mail,
-  phoneNumber: phone,
-});
 
 describe('ログインのお知らせの選択肢（Security/Change）', () => {
   it('確認済みの連絡先だけ選べ、送り先を添えること', () => {
     const choices = noticeChoices(
-      userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed }),
+      userInfoOf({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed }),
     );
     expect(choices.map((choice) => [choice.value, choice.disabled ?? false, choice.support])).toEqual([
       [Channel.AccountIdEmail, false, '送り先：makoto@example.jp'],
@@ -27,7 +17,7 @@ describe('ログインのお知らせの選択肢（Security/Change）', () => {
   });
 
   it('未確認・未登録の連絡先は選べず、その理由を添えること（受け取らないはいつでも選べる）', () => {
-    const choices = noticeChoices(userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Unconfirmed }, { value: null, status: ConfirmationStatus.NotSet }));
+    const choices = noticeChoices(userInfoOf({ value: 'makoto@example.jp', status: ConfirmationStatus.Unconfirmed }, { value: null, status: ConfirmationStatus.NotSet }));
     const [mail, sms, none] = choices;
     expect(mail?.disabled).toBe(true);
     expect(mail?.support).toBe('連絡先メールアドレスの確認が済んでいないため選べません。確認コードによる確認を済ませると選べるようになります。');
@@ -37,7 +27,7 @@ describe('ログインのお知らせの選択肢（Security/Change）', () => {
   });
 
   it('今の受け取り方を送り先とともに1行で示すこと', () => {
-    const info = userInfo({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed });
+    const info = userInfoOf({ value: 'makoto@example.jp', status: ConfirmationStatus.Confirmed }, { value: '09012340020', status: ConfirmationStatus.Confirmed });
     expect(signInNoticeLine(Channel.AccountIdSms, info)).toBe('SMS（連絡先電話番号あて）：090-1234-0020');
     expect(signInNoticeLine(null, info)).toBe('受け取らない');
   });
@@ -69,7 +59,7 @@ describe('Security/Change の最初の選択（今の送り先の確認が外れ
   const confirmedPhone = { value: '09012340020', status: ConfirmationStatus.Confirmed } as const;
 
   it('今の受け取り方の連絡先が確認済みなら、それを選んだ状態で始まり、注意は出さないこと', () => {
-    const info = userInfo(confirmedMail, confirmedPhone);
+    const info = userInfoOf(confirmedMail, confirmedPhone);
     expect(initialNoticeChoice(Channel.AccountIdEmail, info)).toBe(Channel.AccountIdEmail);
     expect(initialNoticeChoice(null, info)).toBe(NoNotice);
     expect(undeliveredNotice(Channel.AccountIdEmail, info)).toBeNull();
@@ -77,7 +67,7 @@ describe('Security/Change の最初の選択（今の送り先の確認が外れ
   });
 
   it('今の送り先の確認が済んでいなければ、何も選ばずに始まり、お知らせが届いていないと伝えること', () => {
-    const info = userInfo(unconfirmedMail, confirmedPhone);
+    const info = userInfoOf(unconfirmedMail, confirmedPhone);
     expect(initialNoticeChoice(Channel.AccountIdEmail, info)).toBeNull();
     expect(undeliveredNotice(Channel.AccountIdEmail, info)).toBe(
       '連絡先メールアドレスの確認が済んでいないため、いまはログインのお知らせをお送りできていません。受け取り方を選び直してください。',
