@@ -34,4 +34,9 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   // The service landings: 申し込む or the contract's state, from the customer's usage.
   ADB0001: [pageEndpoints.getServiceUsageStatus.path],
   BKL0001: [pageEndpoints.getServiceUsageStatus.path],
+  // Cancel/Inform: the cancel flow's first state reads the contracts afresh (src/flows/service-flow-actors.ts,
+  // loadContract); the answer read for this very page is that read.
+  ADB0008: [pageEndpoints.getContracts.path],
+  BKL0008: [pageEndpoints.getContracts.path],
+  SSS0005: [pageEndpoints.getContracts.path],
 };

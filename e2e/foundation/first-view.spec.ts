@@ -1,7 +1,7 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
- * top page, the option services, the billing history, the account info pages, the invoice months
- * and the service landings are in their HTML, styled, before any script has run; once the app has taken the
+ * top page, the option services, the billing history, the account info pages, the invoice months,
+ * the service landings and the services' Cancel/Inform are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -140,6 +140,20 @@ const drawnPages: readonly DrawnPage[] = [
     control: (page) => page.getByRole('button', { name: /ご利用分$/ }).first(),
     read: '/invoice/session',
   },
+  // Cancel/Inform of each service: the cancel flow's own contracts read is answered in the HTML.
+  ...(
+    [
+      ['demo02', '/AnshinDataBox/Cancel/Inform', 'あんしんデータボックスの解約について'],
+      ['demo17', '/BasketLive/Cancel/Inform', 'バスケットLIVEの解約について'],
+      ['demo16', '/Sumahosetup-support/Cancel/Inform', 'スマホ設定サポート定額の解約について'],
+    ] as const
+  ).map(([customer, path, heading]) => ({
+    customer,
+    path,
+    heading,
+    control: (page: Page) => page.getByRole('button', { name: /へ進む$/ }),
+    read: '/contracts',
+  })),
   // demo16 has only the in-store support: both landings offer 申し込む.
   ...['/AnshinDataBox', '/BasketLive'].map((path) => ({
     customer: 'demo16',

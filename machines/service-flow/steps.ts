@@ -4,6 +4,7 @@
  * Each builder returns a state config that refers to implementations by name only; every flow
  * lists those names in its own setup(), so the exported charts show the same names in every flow.
  */
+import { initialTransition, transition, type AnyStateMachine, type EventFromLogic, type InputFrom, type SnapshotFrom } from 'xstate';
 import type { FlowContract } from '../../contracts/api/service-contracts';
 import type { ContractReceipt } from '../../contracts/api/service-requests';
 import type { OperationTypeValue, ServiceIdValue } from '../../contracts/codes';
@@ -38,6 +39,22 @@ const storeFailedOutput = {
 } as const;
 
 const notifyCardUnusable = { type: 'notify', params: { notice: ErrorCode.CardUnusable } } as const;
+
+/** The event `loadContractStep` moves on with once the contract has loaded. */
+export const contractLoaded = (contract: FlowContract) => ({ type: 'xstate.done.actor.loadContract', output: contract }) as const;
+
+/**
+ * Where a flow that starts with `loadContractStep` stands once `contract` has loaded, computed
+ * without running it (xstate's pure transitions): the state and context the app's run reaches
+ * with the same contract, through the same transitions and actions. The server's first view of
+ * the flow's first page is drawn from it (docs/decisions/0106-first-view-from-the-server.md).
+ */
+export function afterContractLoaded<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine>, contract: FlowContract): SnapshotFrom<TMachine> {
+  const [start] = initialTransition(machine, input);
+  // The done event is xstate's, not one of the flow's own events: the type cannot name it.
+  const [loaded] = transition(machine, start, contractLoaded(contract) as unknown as EventFromLogic<TMachine>);
+  return loaded;
+}
 
 /** Loads the service's contract the flow acts on, then goes to `target`; a failed load ends in `failed`. */
 export function loadContractStep<const TTarget extends string>(serviceId: ServiceIdValue, page: string, target: TTarget) {

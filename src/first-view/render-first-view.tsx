@@ -18,14 +18,22 @@ import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
-import { ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
+import { ServiceContractsSchema, ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
+import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
+import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
+import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
+import type { CancelFlowMachine } from '../../machines/service-flow/cancel.flow';
+import type { ServiceFlowInput } from '../../machines/service-flow/shared';
+import { afterContractLoaded } from '../../machines/service-flow/steps';
+import { toFlowContract } from '../flows/service-flow-actors';
 import { AppFrame } from '../layout/app-frame';
 import { hasRuleParameter } from '../navigation/rule-parameters';
 import AnshinView from '../pages/anshin-data-box/anshin-view';
 import BasketLiveView from '../pages/basket-live/basket-live-view';
+import InStoreSupportView from '../pages/in-store-support/in-store-support-view';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
 import { AccountMenuView } from '../pages/account/account-menu-view';
 import { LoginHistoryView } from '../pages/account/login-history-page';
@@ -34,6 +42,7 @@ import { UserInfoView } from '../pages/account/user-info-page';
 import { BillingHistoryView } from '../pages/billing/billing-history-page';
 import { OptionServicesView } from '../pages/option-services/option-services-view';
 import { serviceCatalogue } from '../pages/service-catalogue';
+import { CancelInformView } from '../pages/service-flow/cancel-inform-page';
 import { LandingFirstView } from '../pages/service-flow/landing-page';
 import { ServiceViewContext, type ServiceView } from '../pages/service-flow/service-view';
 import { TopView } from '../pages/top/top-view';
@@ -56,6 +65,35 @@ const landing =
     return (
       <ServiceViewContext value={view}>
         <LandingFirstView usage={usage} />
+      </ServiceViewContext>
+    );
+  };
+
+/**
+ * What a flow's run is started with that its first page does not show: the customer's contacts
+ * (for a one-time password later) and the card provider's return URLs (they name the app's run).
+ */
+const drawingOnlyInput = (sbSystemId: string): ServiceFlowInput => ({
+  sbSystemId,
+  contact: { mailAddress: null, phoneNumber: null },
+  returnUrls: { orderDoneUrl: '', cancelUrl: '' },
+});
+
+/**
+ * A service's Cancel/Inform, as its cancel flow shows it once the contracts read has come back:
+ * the machine's own transitions decide the state and whether the customer may go on.
+ */
+const cancelInform =
+  (view: ServiceView, machine: CancelFlowMachine) =>
+  ({ answers, reads }: FirstViewRequest): ReactElement | undefined => {
+    const auth = answerOf(answers[0], AuthInfoSchema);
+    const contracts = answerOf(reads[0], ServiceContractsSchema);
+    if (auth === undefined || contracts === undefined) return undefined;
+    const snapshot = afterContractLoaded(machine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, view.service.serviceId));
+    if (snapshot.value !== 'inform') return undefined;
+    return (
+      <ServiceViewContext value={view}>
+        <CancelInformView snapshot={snapshot} send={undefined} />
       </ServiceViewContext>
     );
   };
@@ -93,6 +131,9 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   },
   ADB0001: landing(AnshinView),
   BKL0001: landing(BasketLiveView),
+  ADB0008: cancelInform(AnshinView, anshinCancelMachine),
+  BKL0008: cancelInform(BasketLiveView, basketLiveCancelMachine),
+  SSS0005: cancelInform(InStoreSupportView, inStoreSupportCancelMachine),
   INV0001: ({ reads }) => {
     const session = answerOf(reads[0], InvoiceSessionResponseSchema);
     if (session === undefined) return undefined;

@@ -31,7 +31,11 @@ export type CancelViewProps = {
   readonly send: CancelActor['send'];
 };
 
-export function CancelInformView({ snapshot, send }: CancelViewProps) {
+/**
+ * Without `send` (the server's first view, ADR 0106) the way on is drawn but not usable until the
+ * app has taken the page over.
+ */
+export function CancelInformView({ snapshot, send }: Omit<CancelViewProps, 'send'> & { readonly send: CancelViewProps['send'] | undefined }) {
   const { service, beforeCancel } = useServiceView();
   return match(snapshot.value)
     .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
@@ -67,7 +71,7 @@ export function CancelInformView({ snapshot, send }: CancelViewProps) {
           {canGoOn ? null : <ErrorMessage code={ErrorCode.StatusForbidsProcedure} />}
           <div className="button-row">
             {canGoOn ? (
-              <button type="button" className="button button--block" onClick={() => send({ type: 'wizard.next' })}>
+              <button type="button" className="button button--block" disabled={send === undefined} onClick={() => send?.({ type: 'wizard.next' })}>
                 {reserved ? '解約予約の取り消しへ進む' : '解約のお手続きへ進む'}
               </button>
             ) : null}

@@ -4,6 +4,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../../contracts/first-answers';
+import { BasketLive } from '../../../contracts/services/basket-live';
+import { InStoreSupport } from '../../../contracts/services/in-store-support';
 import { renderFirstView } from '../../../src/first-view/render-first-view';
 import { adoptFirstView } from '../../../src/first-view/take-over';
 import { userInfoOf } from '../support/account-fixtures';
@@ -177,6 +179,61 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVE');
     expect(view?.querySelector('#service-about')?.textContent).not.toBe('');
     expect(view?.querySelector('main')?.textContent).toContain('現在、ポータルからはお申し込みいただけません。');
+  });
+
+  describe('解約について（Cancel/Inform）', () => {
+    const contract = (serviceId: string, planId: string, status: string, extra: Record<string, unknown> = {}) => ({
+      contractId: `c-${serviceId}`,
+      serviceId,
+      serviceName: 'サービス',
+      planId,
+      status,
+      paymentMethod: { value: '01', label: '携帯電話料金とまとめて支払い', cardLast4: null, tokenPanEffectiveDate: null },
+      startedAt: '2026-04-01T10:00:00+09:00',
+      withdrawalAt: status === 'withdrawal_reserved' ? '2026-11-30T23:59:59+09:00' : null,
+      suspendedAt: null,
+      pendingPlan: null,
+      continuedUseBenefit: null,
+      ...extra,
+    });
+    const contractsRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/contracts', body, status);
+    const basketLive = (status: string) => contractsRead({ contracts: [contract(BasketLive.serviceId, BasketLive.plans[0].planId, status)] });
+    const button = (view: HTMLElement | undefined) => view?.querySelector<HTMLButtonElement>('main button');
+
+    it('解約の流れが契約を読んだあとの表示を、まだ押せない「解約のお手続きへ進む」で描くこと', () => {
+      const view = drawn('BKL0008', '/BasketLive/Cancel/Inform', [authInfo], [basketLive('active')]);
+      expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVEの解約について');
+      expect(view?.querySelector('#cancel-contract')?.textContent).toBe('現在のご契約');
+      expect(view?.querySelector('#cancel-notes')?.textContent).toBe('解約の前にご確認ください');
+      expect([button(view)?.textContent, button(view)?.disabled]).toEqual(['解約のお手続きへ進む', true]);
+      expect(view?.querySelector('[role="alert"]')).toBeNull();
+    });
+
+    it('解約予約中なら取り消しへ、解約できない契約なら進むボタンなしで E0008 を、流れの判断どおりに描くこと', () => {
+      const reserved = drawn('BKL0008', '/BasketLive/Cancel/Inform', [authInfo], [basketLive('withdrawal_reserved')]);
+      expect(reserved?.querySelector('#cancel-reserved')?.textContent).toBe('解約のご予約について');
+      expect([button(reserved)?.textContent, button(reserved)?.disabled]).toEqual(['解約予約の取り消しへ進む', true]);
+      const ended = drawn('BKL0008', '/BasketLive/Cancel/Inform', [authInfo], [basketLive('withdrawn')]);
+      expect(button(ended)).toBeNull();
+      expect(ended?.querySelector('[role="alert"]')?.textContent).toContain('E0008');
+    });
+
+    it('スマホ設定サポート定額とあんしんデータボックスも、それぞれのサービスの表示で描くこと', () => {
+      const support = drawn('SSS0005', '/Sumahosetup-support/Cancel/Inform', [authInfo], [
+        contractsRead({ contracts: [contract(InStoreSupport.serviceId, InStoreSupport.plans[0].planId, 'active')] }),
+      ]);
+      expect(support?.querySelector('h1')?.textContent).toBe('スマホ設定サポート定額の解約について');
+      expect(button(support)?.disabled).toBe(true);
+      const storage = drawn('ADB0008', '/AnshinDataBox/Cancel/Inform', [authInfo], [contractsRead({ contracts: [contract('223', '225', 'suspended')] })]);
+      expect(storage?.querySelector('h1')?.textContent).toBe('あんしんデータボックスの解約について');
+      expect(button(storage)?.disabled).toBe(true);
+    });
+
+    it('契約の読み出しが失敗した・形が違う・誰の答えもないときは描かないこと', () => {
+      expect(drawn('BKL0008', '/BasketLive/Cancel/Inform', [authInfo], [contractsRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+      expect(drawn('BKL0008', '/BasketLive/Cancel/Inform', [authInfo], [contractsRead({ contracts: [{ contractId: 'c-1' }] })])).toBeUndefined();
+      expect(drawn('BKL0008', '/BasketLive/Cancel/Inform', [], [basketLive('active')])).toBeUndefined();
+    });
   });
 
   it('遷移ルールが扱う問い合わせ文字列（redirect・pageId・請求書の指定）があれば、どのページも描かないこと', () => {
