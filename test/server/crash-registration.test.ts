@@ -151,5 +151,7 @@ describe('登録の途中でサーバーが落ちても', () => {
     }
     // Which moments the kills met, for the record (docs/decisions/0044).
     console.info(`crash rounds: ${outcomes.map((outcome, index) => `${index + 1}:${outcome}`).join(' ')}`);
-  }, 180_000);
+    // Twenty server starts: 4.4 s each alone on a 2-core machine, over 9 s beside the rest of the
+    // suite (seen past 180 s on 2026-11-26). A safety net, not a speed target (those are benches).
+  }, 600_000);
 });
