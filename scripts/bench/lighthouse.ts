@@ -15,6 +15,7 @@ import { resolve } from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { pageTable } from '../../machines/page-table';
+import { NOT_MEASURED, morePages, publicTargets, signedInTargets, untargetedLivePages, type Target } from './lighthouse-pages';
 import { buildFloor, floorDir } from './bundle';
 import { freePort } from '../../test/server/support/server-process';
 import { embeddedServerEnv } from './embedded-server-env';
@@ -37,21 +38,6 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-
-type Customer = 'demo01' | 'demo02' | 'demo04' | 'demo11' | 'demo16' | 'demo17' | 'demo18' | 'demo19';
-
-type Target = {
-  /** A label: the path, or the path and who is signed in. */
-  name: string;
-  /** What Lighthouse loads. */
-  url: string;
-  /** Signed in as this demo customer; none: a fresh, signed-out browser context. */
-  customer?: Customer;
-  /** Brings the tab's flow to this page before each run (a wizard step lives in sessionStorage). */
-  prepare?: (page: Page) => Promise<void>;
-  /** The page answers with an error status on purpose (the 404 page). */
-  errorStatus?: boolean;
-};
 
 export type LighthouseRun = { score: number; lcp: number; fcp: number; tbt: number; cls: number; finalUrl: string };
 
@@ -79,6 +65,8 @@ export type LighthousePageReport = {
 export type LighthouseReport = {
   lighthouseVersion: string;
   userAgent: string;
+  /** The median of Lighthouse's benchmarkIndex over every run (higher: a faster CPU). */
+  benchmarkIndex: number;
   runsPerPage: number;
   budget: { score: number; lcpRatio: number };
   floor: LighthousePageReport;
@@ -150,95 +138,6 @@ async function signIn(page: Page, base: string, loginId: string): Promise<void> 
   await page.waitForFunction(() => location.pathname === '/Top', { timeout: 30_000 });
 }
 
-/** Opens a page of the portal in the tab and clicks the button with this text. */
-async function clickThrough(page: Page, base: string, from: string, button: string, to: string): Promise<void> {
-  await page.goto(`${base}${from}`, { waitUntil: 'networkidle0' });
-  await page.locator(`::-p-text(${button})`).click();
-  await page.waitForFunction((path) => location.pathname === path, { timeout: 30_000 }, to);
-}
-
-const publicTargets = (base: string): Target[] => [
-  { name: '/', url: `${base}/` },
-  { name: '/Top (signed out)', url: `${base}/Top` },
-  { name: '/OptionServices (signed out)', url: `${base}/OptionServices` },
-  { name: '/Error?code=E9999', url: `${base}/Error?code=E9999` },
-  { name: '404 (/no/such/page)', url: `${base}/no/such/page`, errorStatus: true },
-];
-
-const signedInTargets = (base: string): Target[] => [
-  { name: '/Top (demo02)', url: `${base}/Top`, customer: 'demo02' },
-  { name: '/OptionServices (demo02)', url: `${base}/OptionServices`, customer: 'demo02' },
-  { name: '/AnshinDataBox (demo02)', url: `${base}/AnshinDataBox`, customer: 'demo02' },
-  { name: '/AnshinDataBox/Service/Detail (demo02)', url: `${base}/AnshinDataBox/Service/Detail`, customer: 'demo02' },
-  {
-    name: '/AnshinDataBox/Update/Payment (demo02)',
-    url: `${base}/AnshinDataBox/Update/Payment`,
-    customer: 'demo02',
-    prepare: (page) => clickThrough(page, base, '/AnshinDataBox/Service/Detail', 'お支払い方法の変更', '/AnshinDataBox/Update/Payment'),
-  },
-  { name: '/AnshinDataBox/Cancel/Inform (demo02)', url: `${base}/AnshinDataBox/Cancel/Inform`, customer: 'demo02' },
-  { name: '/AnshinDataBox (demo01)', url: `${base}/AnshinDataBox`, customer: 'demo01' },
-  {
-    name: '/AnshinDataBox/Apply (demo01)',
-    url: `${base}/AnshinDataBox/Apply`,
-    customer: 'demo01',
-    prepare: (page) => clickThrough(page, base, '/AnshinDataBox', '申し込む', '/AnshinDataBox/Apply'),
-  },
-  { name: '/AnshinDataBox/Resume/Confirm (demo04)', url: `${base}/AnshinDataBox/Resume/Confirm`, customer: 'demo04' },
-  { name: '/OptionServices/BillingHistory (demo17)', url: `${base}/OptionServices/BillingHistory`, customer: 'demo17' },
-  { name: '/BasketLive (demo01)', url: `${base}/BasketLive`, customer: 'demo01' },
-  { name: '/BasketLive/Service/Detail (demo17)', url: `${base}/BasketLive/Service/Detail`, customer: 'demo17' },
-  { name: '/BasketLive/Cancel/Inform (demo17)', url: `${base}/BasketLive/Cancel/Inform`, customer: 'demo17' },
-  { name: '/Sumahosetup-support/Service/Detail (demo11)', url: `${base}/Sumahosetup-support/Service/Detail`, customer: 'demo11' },
-  { name: '/Sumahosetup-support/Cancel/Inform (demo16)', url: `${base}/Sumahosetup-support/Cancel/Inform`, customer: 'demo16' },
-  { name: '/Invoice (demo17)', url: `${base}/Invoice`, customer: 'demo17' },
-  { name: '/AccountMenu (demo18)', url: `${base}/AccountMenu`, customer: 'demo18' },
-  { name: '/AccountMenu/Confirm/UserInfo (demo18)', url: `${base}/AccountMenu/Confirm/UserInfo`, customer: 'demo18' },
-  { name: '/AccountMenu/LoginHistory (demo18)', url: `${base}/AccountMenu/LoginHistory`, customer: 'demo18' },
-  ...(
-    [
-      ['/AccountMenu/Update/Phone', '電話番号を変更する'],
-      ['/AccountMenu/Update/Email', 'メールアドレスを変更する'],
-      ['/AccountMenu/Update/Address', 'ご住所を変更する'],
-    ] as const
-  ).map(([path, button]): Target => ({
-    name: `${path} (demo19)`,
-    url: `${base}${path}`,
-    customer: 'demo19',
-    prepare: (page) => clickThrough(page, base, '/AccountMenu/Confirm/UserInfo', button, path),
-  })),
-  { name: '/AccountMenu/Security/Info (demo02)', url: `${base}/AccountMenu/Security/Info`, customer: 'demo02' },
-  ...(
-    [
-      ['受け取り方を変更する', '/AccountMenu/Security/Change'],
-      ['ログインIDを変更する', '/AccountMenu/SbidSet/Change'],
-      ['パスワードを変更する', '/AccountMenu/PasswordSet/Change'],
-    ] as const
-  ).map(([button, path]): Target => ({
-    name: `${path} (demo02)`,
-    url: `${base}${path}`,
-    customer: 'demo02',
-    prepare: (page) => clickThrough(page, base, '/AccountMenu/Security/Info', button, path),
-  })),
-];
-
-/** Live pages that need a side effect or an outside system to be reached; not measured. */
-const NOT_MEASURED: Record<string, string> = {
-  '/Redirect': 'forwards at once to an allow-listed outside host (no page of ours to paint)',
-  '/doClear': 'clears the stores and leaves at once for the landing page',
-  '/Payment/Redirect': 'the return from the card provider: needs a provider order in flight',
-  '/Payment/Cancel/Redirect': 'the cancel return from the card provider: needs a provider order in flight',
-  '/AnshinDataBox/Apply/Completed': 'after a completed application (card or mobile payment, OTP): a side effect per run',
-  '/AnshinDataBox/Update/Confirm': 'holds card tokens or an OTP step: not persistable, a reload starts the flow again',
-  '/AnshinDataBox/Update/Completed': 'after a completed payment change (OTP): a side effect per run',
-  '/AnshinDataBox/Cancel/Confirm': 'reached after the OTP step of the cancel flow; not persistable',
-  '/AnshinDataBox/Cancel/Completed': 'after a completed cancellation: a side effect per run',
-  '/AnshinDataBox/Resume/Completed': 'after a completed resumption: a side effect per run',
-  '/AccountMenu/Security/Completed': 'after a saved sign-in notice setting: a side effect per run',
-  '/AccountMenu/SbidSet/Completed': 'after a changed login ID: the next sign-in of the tab would need the new ID',
-  '/AccountMenu/PasswordSet/Completed': 'after a changed password: the next sign-in of the tab would need the new password',
-};
-
 const FLAGS: Flags = {
   logLevel: 'error',
   output: 'json',
@@ -251,6 +150,8 @@ const FLAKY = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 
 const ATTEMPTS = 3;
 
 let lighthouseVersion = '';
+/** Lighthouse's own CPU benchmark of the machine, one per run: comparing runs across machines needs it. */
+const benchmarkIndexes: number[] = [];
 
 async function runOnce(page: Page, target: Target): Promise<Result> {
   const flags: Flags = target.errorStatus ? { ...FLAGS, ignoreStatusCode: true } : FLAGS;
@@ -259,6 +160,7 @@ async function runOnce(page: Page, target: Target): Promise<Result> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.url}`);
     const { lhr } = result;
     lighthouseVersion = lhr.lighthouseVersion;
+    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
     if (!lhr.runtimeError) return lhr;
     if (attempt >= ATTEMPTS || !FLAKY.has(lhr.runtimeError.code)) {
       throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${target.url})`);
@@ -360,6 +262,10 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
   const outDir = resolve(root, 'reports/bench/lighthouse');
   mkdirSync(outDir, { recursive: true });
 
+  // Every live page is in the table or says why not: a new page cannot go unmeasured unnoticed.
+  const unaccounted = untargetedLivePages();
+  if (unaccounted.length > 0) throw new Error(`live pages neither measured nor listed in NOT_MEASURED: ${unaccounted.join(', ')}`);
+
   // Ports the system hands out, so that two people (or two worktrees) can run the bench at once.
   const [port, floorPort] = [await freePort(), await freePort()];
   const base = `http://127.0.0.1:${port}`;
@@ -379,7 +285,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
     log(`floor: score ${floor.score} LCP ${floor.lcp.toFixed(0)} ms`);
 
     const pages: LighthousePageReport[] = [];
-    const targets = [...publicTargets(base), ...signedInTargets(base)].filter(wanted);
+    const targets = [...publicTargets(base), ...signedInTargets(base), ...morePages(base)].filter(wanted);
     const tabs = new Map<string, Page>();
     for (const target of targets) {
       const key = target.customer ?? 'public';
@@ -389,6 +295,8 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
         if (target.customer) await signIn(page, base, target.customer);
         tabs.set(key, page);
       }
+      // The other customers' tabs leave their pages, so that no other app runs beside the measured one.
+      for (const [other, tab] of tabs) if (other !== key && tab.url() !== 'about:blank') await tab.goto('about:blank');
       try {
         const report = await measurePage(page, target, runs, floor.lcp, outDir);
         pages.push(report);
@@ -407,6 +315,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
     return {
       lighthouseVersion,
       userAgent,
+      benchmarkIndex: median(benchmarkIndexes),
       runsPerPage: runs,
       budget: { score: SCORE_BUDGET, lcpRatio: LCP_RATIO_BUDGET },
       floor,
@@ -425,6 +334,7 @@ export function printLighthouse(report: LighthouseReport, print: (line: string) 
     `  ${page.withinBudget ? 'ok  ' : 'MISS'} ${page.score.toFixed(2).padStart(5)}  LCP ${(page.lcp / 1000).toFixed(2)} s  x${page.lcpRatio.toFixed(2)}  ${page.name}` +
     (page.finalUrl !== page.url ? `  -> ${new URL(page.finalUrl).pathname}` : '');
   print(`Lighthouse ${report.lighthouseVersion}, mobile, simulated throttling, median of ${report.runsPerPage} runs`);
+  print(`browser: ${report.userAgent}; benchmarkIndex ${report.benchmarkIndex.toFixed(0)}`);
   print(`floor (same dependencies, empty page): score ${report.floor.score.toFixed(2)}, LCP ${(report.floor.lcp / 1000).toFixed(2)} s`);
   print(`budget: score >= ${report.budget.score}, LCP <= ${report.budget.lcpRatio}x the floor's`);
   for (const page of report.pages) {
@@ -441,8 +351,13 @@ export function printLighthouse(report: LighthouseReport, print: (line: string) 
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
-  const only = process.argv.slice(2);
-  const report = await measureLighthouse({ only: only.length > 0 ? only : undefined, log: (line) => console.error(line) });
+  // `--runs=1` checks the table quickly (a new page's way there); the budgets are read on the default 3.
+  const args = process.argv.slice(2);
+  const runsArg = args.find((arg) => arg.startsWith('--runs='));
+  const only = args.filter((arg) => arg !== runsArg);
+  const runs = runsArg === undefined ? undefined : Number(runsArg.slice('--runs='.length));
+  if (runs !== undefined && !(Number.isInteger(runs) && runs >= 1)) throw new Error(`--runs takes a whole number from 1: ${runsArg}`);
+  const report = await measureLighthouse({ runs, only: only.length > 0 ? only : undefined, log: (line) => console.error(line) });
   console.log('\n## Lighthouse (mobile)');
   printLighthouse(report);
   const out = resolve(root, 'reports/bench');
