@@ -28,6 +28,8 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   OPT0002: [billingHistoryEndpoint.path],
   ACC0002: accountProfile,
   ACC0011: accountProfile,
+  ACC0007: accountProfile,
+  ACC0015: accountProfile,
   // The flow's first page of the login history (machines/account-menu/account.machine.ts, historyLoading).
   ACC0014: [`${loginHistoryEndpoint.path}?page=1`],
   INV0001: [invoiceSessionEndpoint.path],

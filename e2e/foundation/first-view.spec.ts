@@ -1,6 +1,7 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
- * top page, the option services, the billing history, the account info pages, the invoice months,
+ * top page, the option services, the billing history, the account info pages (user info, contacts,
+ * security, receive settings and their guide, login history), the invoice months,
  * the service landings and the services' Cancel/Inform are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
@@ -126,6 +127,21 @@ const drawnPages: readonly DrawnPage[] = [
     control: (page) => page.getByRole('button', { name: 'ログインIDを変更する' }),
     read: '/security/settings',
   },
+  {
+    customer: 'demo21',
+    path: '/AccountMenu/Contact/Info',
+    heading: '連絡先の確認',
+    control: (page) => page.getByRole('button', { name: 'アカウント管理に戻る' }),
+    read: '/optins',
+  },
+  {
+    customer: 'demo21',
+    path: '/AccountMenu/ReceiveSet/Info',
+    heading: '受信設定の確認',
+    control: (page) => page.getByRole('button', { name: '受信設定を変更する' }),
+    read: '/optins',
+  },
+  { customer: 'demo21', path: '/AccountMenu/Recieve/Information', heading: '受信設定のご案内', control: (page) => page.getByRole('button', { name: '受信設定の確認に戻る' }) },
   {
     customer: 'demo18',
     path: '/AccountMenu/LoginHistory',

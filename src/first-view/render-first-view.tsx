@@ -13,6 +13,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ZodMiniType } from 'zod/mini';
 import { LoginHistorySchema } from '../../contracts/api/account-login-history';
+import { OptinsSchema } from '../../contracts/api/account-optins';
 import { SecuritySettingsSchema } from '../../contracts/api/account-security';
 import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
@@ -21,7 +22,7 @@ import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
 import { ServiceContractsSchema, ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
-import { loginHistoryPageOf } from '../../machines/account-menu/account-data';
+import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
 import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
 import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
@@ -36,6 +37,9 @@ import BasketLiveView from '../pages/basket-live/basket-live-view';
 import InStoreSupportView from '../pages/in-store-support/in-store-support-view';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
 import { AccountMenuView } from '../pages/account/account-menu-view';
+import { ContactInfoView } from '../pages/account/contact-info-page';
+import { ReceiveGuideView } from '../pages/account/receive-guide-page';
+import { ReceiveInfoView } from '../pages/account/receive-settings-pages';
 import { LoginHistoryView } from '../pages/account/login-history-page';
 import { SecurityInfoView } from '../pages/account/security-info-page';
 import { UserInfoView } from '../pages/account/user-info-page';
@@ -98,19 +102,35 @@ const cancelInform =
     );
   };
 
+/** The account flow's profile from its three reads (contracts/first-view-reads.ts, accountProfile), as loadProfile puts it together. */
+function accountProfileOf(reads: readonly FirstAnswer[]): AccountProfile | undefined {
+  const userInfo = answerOf(reads[0], UserInfoSchema);
+  const security = answerOf(reads[1], SecuritySettingsSchema);
+  const optins = answerOf(reads[2], OptinsSchema);
+  return userInfo === undefined || security === undefined || optins === undefined ? undefined : { userInfo, security, optins: optins.optins };
+}
+
 /** The body of each page the server draws, by screen ID; undefined when its reads did not come back whole. */
 const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => ReactElement | undefined>> = {
   ACC0001: () => <AccountMenuView enabled={false} onOpen={notYet} />,
+  // The flow loads the three reads together: a page of it shows only when all three came back.
   ACC0002: ({ reads }) => {
-    const userInfo = answerOf(reads[0], UserInfoSchema);
-    return userInfo === undefined ? undefined : <UserInfoView userInfo={userInfo} saved={null} send={undefined} />;
+    const profile = accountProfileOf(reads);
+    return profile === undefined ? undefined : <UserInfoView userInfo={profile.userInfo} saved={null} send={undefined} />;
   },
   ACC0011: ({ reads }) => {
-    const userInfo = answerOf(reads[0], UserInfoSchema);
-    const security = answerOf(reads[1], SecuritySettingsSchema);
-    if (userInfo === undefined || security === undefined) return undefined;
-    return <SecurityInfoView userInfo={userInfo} security={security} send={undefined} />;
+    const profile = accountProfileOf(reads);
+    return profile === undefined ? undefined : <SecurityInfoView userInfo={profile.userInfo} security={profile.security} send={undefined} />;
   },
+  ACC0007: ({ reads }) => {
+    const profile = accountProfileOf(reads);
+    return profile === undefined ? undefined : <ContactInfoView userInfo={profile.userInfo} send={undefined} />;
+  },
+  ACC0015: ({ reads }) => {
+    const profile = accountProfileOf(reads);
+    return profile === undefined ? undefined : <ReceiveInfoView profile={profile} send={undefined} />;
+  },
+  ACC0018: () => <ReceiveGuideView send={undefined} />,
   ACC0014: ({ reads }) => {
     const history = answerOf(reads[0], LoginHistorySchema);
     return history === undefined ? undefined : <LoginHistoryView history={loginHistoryPageOf(history)} paging={false} onMore={undefined} send={undefined} />;

@@ -6,12 +6,12 @@
 import { useSelector } from '@xstate/react';
 import { match, P } from 'ts-pattern';
 import { ConfirmationStatus, type ConfirmationStatusValue } from '../../../contracts/codes';
-import type { ContactState } from '../../../contracts/api/account-user-info';
+import type { ContactState, UserInfo } from '../../../contracts/api/account-user-info';
 import { findLivePage } from '../../../machines/page-table';
 import type { AccountEvent } from '../../../machines/account-menu/account.machine';
 import { AccountPages } from '../../../machines/account-menu/account-pages';
 import { BusyLine } from '../service-flow/busy-line';
-import { BackToMenuButton, LeavingPage } from './account-steps';
+import { BackToMenuButton, LeavingPage, type AccountSend } from './account-steps';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import { phoneLine } from './account-copy';
 import { ConfirmationBadge } from './contact-copy';
@@ -57,7 +57,7 @@ const actionLabel = (kind: ContactKind, status: ConfirmationStatusValue) =>
     .with(ConfirmationStatus.Confirmed, () => `${copy[kind].noun}を変更する`)
     .exhaustive();
 
-function ContactCard({ kind, contact, send }: { readonly kind: ContactKind; readonly contact: ContactState; readonly send: (event: AccountEvent) => void }) {
+function ContactCard({ kind, contact, send }: { readonly kind: ContactKind; readonly contact: ContactState; readonly send: AccountSend }) {
   const { heading, page, event, use, note } = copy[kind];
   const headingId = `contact-${kind}-heading`;
   const shown = kind === 'phone' ? phoneLine(contact.value) : (contact.value ?? '未設定');
@@ -71,7 +71,7 @@ function ContactCard({ kind, contact, send }: { readonly kind: ContactKind; read
       <p className="status-note">{use}</p>
       {findLivePage(page) === undefined ? null : (
         <div className="button-row">
-          <button type="button" className="button button--secondary button--block" onClick={() => send(event)}>
+          <button type="button" className="button button--secondary button--block" disabled={send === undefined} onClick={() => send?.(event)}>
             {actionLabel(kind, contact.status)}
           </button>
         </div>
@@ -83,23 +83,27 @@ function ContactCard({ kind, contact, send }: { readonly kind: ContactKind; read
 export function ContactInfoPage() {
   const actor = useFlowActor('account');
   const snapshot = useSelector(actor, (state) => state);
-  const send = (event: AccountEvent) => actor.send(event);
+  const loading = <BusyLine>連絡先を読み込んでいます。</BusyLine>;
   return match(snapshot.value)
-    .with('contactLoading', () => <BusyLine>連絡先を読み込んでいます。</BusyLine>)
+    .with('contactLoading', () => loading)
     .with('contactInfo', () => {
       const { profile } = snapshot.context;
-      if (profile === null) return <BusyLine>連絡先を読み込んでいます。</BusyLine>;
-      return (
-        <>
-          <p className="lead">お知らせや確認コード（ワンタイムパスワード）をお送りする連絡先です。</p>
-          <ContactCard kind="mail" contact={profile.userInfo.mailAddress} send={send} />
-          <ContactCard kind="phone" contact={profile.userInfo.phoneNumber} send={send} />
-          <div className="button-row">
-            <BackToMenuButton send={send} />
-          </div>
-        </>
-      );
+      return profile === null ? loading : <ContactInfoView userInfo={profile.userInfo} send={(event) => actor.send(event)} />;
     })
     .with(P.string, () => <LeavingPage />)
     .exhaustive();
+}
+
+/** The page's body from its props: the page and the server's first view (ADR 0106) both draw it. */
+export function ContactInfoView({ userInfo, send }: { readonly userInfo: UserInfo; readonly send: AccountSend }) {
+  return (
+    <>
+      <p className="lead">お知らせや確認コード（ワンタイムパスワード）をお送りする連絡先です。</p>
+      <ContactCard kind="mail" contact={userInfo.mailAddress} send={send} />
+      <ContactCard kind="phone" contact={userInfo.phoneNumber} send={send} />
+      <div className="button-row">
+        <BackToMenuButton send={send} />
+      </div>
+    </>
+  );
 }

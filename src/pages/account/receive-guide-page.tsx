@@ -6,7 +6,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { OptinNotice, OptinNoticeLabel, type OptinNoticeValue } from '../../../contracts/api/account-optins';
-import { LeavingPage } from './account-steps';
+import { LeavingPage, type AccountSend } from './account-steps';
 import { useFlowActor } from '../service-flow/use-flow-actor';
 import '../service-flow/service-flow.css';
 import './account.css';
@@ -43,6 +43,11 @@ export function ReceiveGuidePage() {
   const actor = useFlowActor('account');
   const atGuide = useSelector(actor, (state) => state.matches('receiveGuide'));
   if (!atGuide) return <LeavingPage />;
+  return <ReceiveGuideView send={(event) => actor.send(event)} />;
+}
+
+/** The page's body: the page and the server's first view (ADR 0106) both draw it. */
+export function ReceiveGuideView({ send }: { readonly send: AccountSend }) {
   return (
     <>
       <p className="lead">メール・SMSでお送りするお知らせの内容です。受け取るかどうかは、お知らせごとに「受信設定」で選べます。</p>
@@ -78,7 +83,7 @@ export function ReceiveGuidePage() {
         </ul>
       </section>
       <div className="button-row">
-        <button type="button" className="button button--block" onClick={() => actor.send({ type: 'wizard.back' })}>
+        <button type="button" className="button button--block" disabled={send === undefined} onClick={() => send?.({ type: 'wizard.back' })}>
           受信設定の確認に戻る
         </button>
       </div>

@@ -9,14 +9,13 @@ import { Fragment, useState, type FormEvent } from 'react';
 import { match, P } from 'ts-pattern';
 import { OptinNoticeLabel, type Optin } from '../../../contracts/api/account-optins';
 import { findLivePage } from '../../../machines/page-table';
-import type { AccountEvent } from '../../../machines/account-menu/account.machine';
 import { AccountPages } from '../../../machines/account-menu/account-pages';
 import type { AccountProfile } from '../../../machines/account-menu/account-data';
 import { BusyLine } from '../service-flow/busy-line';
 import { ChoiceGroup } from '../service-flow/fields';
 import { SubmitActions } from '../service-flow/step-actions';
 import { useFlowActor, type AccountActor } from '../service-flow/use-flow-actor';
-import { BackToMenuButton, LeavingPage } from './account-steps';
+import { BackToMenuButton, LeavingPage, type AccountSend } from './account-steps';
 import { issueFor } from './account-copy';
 import { channelsLine, choosableChannels, sameOptin, unavailableReasons, type OptinChannel } from './receive-copy';
 import '../service-flow/service-flow.css';
@@ -55,38 +54,42 @@ function Reasons({ profile }: { readonly profile: AccountProfile }) {
 export function ReceiveInfoPage() {
   const actor = useFlowActor('account');
   const snapshot = useSelector(actor, (state) => state);
-  const send = (event: AccountEvent) => actor.send(event);
+  const loading = <BusyLine>受信設定を読み込んでいます。</BusyLine>;
   return match(snapshot.value)
-    .with('receiveLoading', () => <BusyLine>受信設定を読み込んでいます。</BusyLine>)
+    .with('receiveLoading', () => loading)
     .with('receiveInfo', () => {
       const { profile } = snapshot.context;
-      if (profile === null) return <BusyLine>受信設定を読み込んでいます。</BusyLine>;
-      return (
-        <>
-          <p className="lead">お知らせごとに、メール・SMSで受け取るかどうかを設定できます。ご契約やお手続きに関する大切なお知らせは、この設定にかかわらずお送りします。</p>
-          <section className="card" aria-labelledby="receive-current-heading">
-            <h2 id="receive-current-heading">現在の受信設定</h2>
-            <OptinList optins={profile.optins} />
-          </section>
-          <Reasons profile={profile} />
-          <div className="button-row">
-            {findLivePage(AccountPages.receiveChange) === undefined ? null : (
-              <button type="button" className="button button--block" onClick={() => send({ type: 'receive.edit' })}>
-                受信設定を変更する
-              </button>
-            )}
-            {findLivePage(AccountPages.receiveGuide) === undefined ? null : (
-              <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'guide.open' })}>
-                お知らせの内容を見る
-              </button>
-            )}
-            <BackToMenuButton send={send} />
-          </div>
-        </>
-      );
+      return profile === null ? loading : <ReceiveInfoView profile={profile} send={(event) => actor.send(event)} />;
     })
     .with(P.string, () => <LeavingPage />)
     .exhaustive();
+}
+
+/** The page's body from its props: the page and the server's first view (ADR 0106) both draw it. */
+export function ReceiveInfoView({ profile, send }: { readonly profile: AccountProfile; readonly send: AccountSend }) {
+  return (
+    <>
+      <p className="lead">お知らせごとに、メール・SMSで受け取るかどうかを設定できます。ご契約やお手続きに関する大切なお知らせは、この設定にかかわらずお送りします。</p>
+      <section className="card" aria-labelledby="receive-current-heading">
+        <h2 id="receive-current-heading">現在の受信設定</h2>
+        <OptinList optins={profile.optins} />
+      </section>
+      <Reasons profile={profile} />
+      <div className="button-row">
+        {findLivePage(AccountPages.receiveChange) === undefined ? null : (
+          <button type="button" className="button button--block" disabled={send === undefined} onClick={() => send?.({ type: 'receive.edit' })}>
+            受信設定を変更する
+          </button>
+        )}
+        {findLivePage(AccountPages.receiveGuide) === undefined ? null : (
+          <button type="button" className="button button--secondary button--block" disabled={send === undefined} onClick={() => send?.({ type: 'guide.open' })}>
+            お知らせの内容を見る
+          </button>
+        )}
+        <BackToMenuButton send={send} />
+      </div>
+    </>
+  );
 }
 
 export function ReceiveChangePage() {

@@ -105,7 +105,13 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     const customerRead = (path: string, body: unknown, status = 200) => answer(`/api/customer/1000000002/${path}`, body, status);
     const userInfo = customerRead('user/info', userInfoOf());
     const security = customerRead('security/settings', { signInNoticeChannel: '5', passwordChangedAt: null });
-    const optins = customerRead('optins', { optins: [] });
+    const optins = customerRead('optins', {
+      optins: [
+        { notice: 'billingAmount', email: true, sms: false },
+        { notice: 'serviceNews', email: false, sms: false },
+        { notice: 'campaign', email: false, sms: true },
+      ],
+    });
     const failed = customerRead('user/info', { errorCode: 'E9999' }, 500);
     const buttonsOf = (view: HTMLElement | undefined) => [...(view?.querySelectorAll<HTMLButtonElement>('main button') ?? [])];
 
@@ -126,6 +132,47 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
       expect(buttonsOf(view).length).toBeGreaterThan(1);
       expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);
       expect(drawn('ACC0011', '/AccountMenu/Security/Info', [authInfo], [userInfo, customerRead('security/settings', { signInNoticeChannel: '9' }), optins])).toBeUndefined();
+    });
+
+    it('フローは三つの読み出しがそろって初めてページを見せるので、どれかが欠けるか形が違えば、どのページも描かないこと', () => {
+      const brokenOptins = customerRead('optins', { optins: [] });
+      for (const [pageId, path] of [
+        ['ACC0002', '/AccountMenu/Confirm/UserInfo'],
+        ['ACC0011', '/AccountMenu/Security/Info'],
+        ['ACC0007', '/AccountMenu/Contact/Info'],
+        ['ACC0015', '/AccountMenu/ReceiveSet/Info'],
+      ] as const) {
+        expect(drawn(pageId, path, [authInfo], [userInfo, security, optins]), pageId).toBeDefined();
+        expect(drawn(pageId, path, [authInfo], [userInfo, security, brokenOptins]), pageId).toBeUndefined();
+        expect(drawn(pageId, path, [authInfo], [userInfo, security]), pageId).toBeUndefined();
+      }
+    });
+
+    it('連絡先を、メールアドレスと電話番号の確認の状態と、まだ押せないボタンで描くこと', () => {
+      const view = drawn('ACC0007', '/AccountMenu/Contact/Info', [authInfo], [userInfo, security, optins]);
+      expect(view?.querySelector('h1')?.textContent).toBe('連絡先の確認');
+      expect(view?.querySelector('#contact-mail-heading')?.textContent).toBe('連絡先メールアドレス');
+      expect(view?.querySelector('main')?.textContent).toContain('makoto@example.jp');
+      expect(buttonsOf(view).map((button) => button.textContent)).toEqual(['メールアドレスを変更する', '電話番号を登録する', 'アカウント管理に戻る']);
+      expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);
+    });
+
+    it('受信設定を、お知らせごとの受け取り方と、まだ押せないボタンで描くこと', () => {
+      const view = drawn('ACC0015', '/AccountMenu/ReceiveSet/Info', [authInfo], [userInfo, security, optins]);
+      expect(view?.querySelector('h1')?.textContent).toBe('受信設定の確認');
+      expect([...(view?.querySelectorAll('.definition-list dt') ?? [])].map((term) => term.textContent)).toEqual([
+        'お支払い金額確定のお知らせ',
+        'ご利用中のサービスに関するお知らせ',
+        'キャンペーン・おすすめ情報',
+      ]);
+      expect(buttonsOf(view).length).toBeGreaterThan(1);
+      expect(buttonsOf(view).every((button) => button.disabled)).toBe(true);
+    });
+
+    it('受信設定のご案内は読み出しなしで描き、戻るボタンはまだ押せないこと', () => {
+      const view = drawn('ACC0018', '/AccountMenu/Recieve/Information', [authInfo]);
+      expect(view?.querySelector('h1')?.textContent).toBe('受信設定のご案内');
+      expect(buttonsOf(view).map((button) => [button.textContent, button.disabled])).toEqual([['受信設定の確認に戻る', true]]);
     });
 
     it('ログイン履歴を、最初のページと、次があればまだ押せない「もっと見る」で描くこと', () => {
@@ -245,6 +292,7 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
 
   it('描く表示のないページには何も返さないこと', () => {
     expect(drawn('ACC0004', '/AccountMenu/Update/Phone', [authInfo])).toBeUndefined();
+    expect(drawn('ACC0016', '/AccountMenu/ReceiveSet/Change', [authInfo])).toBeUndefined();
   });
 });
 
