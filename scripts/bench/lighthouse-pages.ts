@@ -22,13 +22,13 @@ export type Target = {
   errorStatus?: boolean;
 };
 
-/** Opens a page of the portal in the tab, then clicks each text in turn (each once its page has settled). */
+/**
+ * Opens a page of the portal in the tab, then clicks each text in turn; the locator waits until
+ * its element is there and enabled (a first view's buttons are disabled until the app takes over).
+ */
 async function walk(page: Page, base: string, from: string, texts: readonly string[], to: string): Promise<void> {
   await page.goto(`${base}${from}`, { waitUntil: 'networkidle0' });
-  for (const text of texts) {
-    await page.locator(`::-p-text(${text})`).click();
-    await page.waitForNetworkIdle({ idleTime: 200, timeout: 30_000 });
-  }
+  for (const text of texts) await page.locator(`::-p-text(${text})`).click();
   await page.waitForFunction((path) => location.pathname === path, { timeout: 30_000 }, to);
 }
 

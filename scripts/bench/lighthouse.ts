@@ -73,6 +73,8 @@ export type LighthouseReport = {
   pages: LighthousePageReport[];
   /** Live pages of machines/page-table.ts not measured, and why. */
   notMeasured: { path: string; reason: string }[];
+  /** Pages whose runs failed (the way there or Lighthouse itself); the rest of the table still runs. */
+  failed: { name: string; error: string }[];
 };
 
 const median = (values: number[]): number => {
@@ -285,6 +287,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
     log(`floor: score ${floor.score} LCP ${floor.lcp.toFixed(0)} ms`);
 
     const pages: LighthousePageReport[] = [];
+    const failed: LighthouseReport['failed'] = [];
     const targets = [...publicTargets(base), ...signedInTargets(base), ...morePages(base)].filter(wanted);
     const tabs = new Map<string, Page>();
     for (const target of targets) {
@@ -302,8 +305,10 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
         pages.push(report);
         log(`${report.withinBudget ? 'ok  ' : 'MISS'} ${target.name}: score ${report.score} LCP ${report.lcp.toFixed(0)} ms (x${report.lcpRatio.toFixed(2)})`);
       } catch (error) {
-        log(`FAILED ${target.name}: ${error instanceof Error ? error.message : String(error)}`);
-        throw error;
+        // One page's failure (a way there that changed, a flaky trace) does not throw away the others' runs.
+        const message = error instanceof Error ? error.message : String(error);
+        failed.push({ name: target.name, error: message });
+        log(`FAILED ${target.name}: ${message}`);
       }
     }
 
@@ -321,6 +326,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
       floor,
       pages,
       notMeasured,
+      failed,
     };
   } finally {
     await browser?.close();
@@ -344,6 +350,7 @@ export function printLighthouse(report: LighthouseReport, print: (line: string) 
       print(`         LCP element: ${page.lcpElement ?? '?'}; ${top.join(', ') || 'no opportunities listed'}`);
     }
   }
+  for (const item of report.failed) print(`  FAILED ${item.name}: ${item.error}`);
   if (report.notMeasured.length > 0) {
     print('not measured:');
     for (const item of report.notMeasured) print(`       ${item.path}: ${item.reason}`);
@@ -362,4 +369,5 @@ if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) {
   printLighthouse(report);
   const out = resolve(root, 'reports/bench');
   writeFileSync(resolve(out, 'lighthouse.json'), JSON.stringify(report, null, 2));
+  if (report.failed.length > 0) process.exitCode = 1;
 }
