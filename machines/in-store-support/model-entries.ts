@@ -9,6 +9,7 @@ import { atStep, unless } from '../mbt/invariant-helpers';
 import { failures, modelEvents, sampleInput } from '../model-fixtures';
 import type { MachineEntry } from '../registry';
 import { contract, serviceFlowEntries } from '../service-flow/model-entries';
+import { contractLoaded } from '../service-flow/steps';
 import { inStoreSupportCancelMachine } from './in-store-support.flows';
 import { HistoryPageSize, inStoreSupportHistoryMachine } from './support-history.machine';
 
@@ -36,8 +37,8 @@ export const supportHistoryEntry: MachineEntry = {
   machine: inStoreSupportHistoryMachine,
   input: sampleInput,
   events: modelEvents(
-    { type: 'xstate.done.actor.loadContract', output: contract('active', '01', plan) },
-    { type: 'xstate.done.actor.loadContract', output: contract('none', null, plan) },
+    contractLoaded(contract('active', '01', plan)),
+    contractLoaded(contract('none', null, plan)),
     { type: 'xstate.error.actor.loadContract', error: failures.unknown },
     { type: 'history.open' },
     { type: 'benefits.open' },

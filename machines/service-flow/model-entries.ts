@@ -6,6 +6,7 @@
  * them from the spec's tables (test/mbt/oracle/, docs/decisions/0077-spec-oracle.md).
  */
 import type { SnapshotFrom } from 'xstate';
+import type { FlowContract } from '../../contracts/api/service-contracts';
 import { cancelOptions } from '../../contracts/api/service-requests';
 import { nextStatusOnResume } from '../../contracts/lifecycle';
 import { atStep, unless } from '../mbt/invariant-helpers';
@@ -25,6 +26,7 @@ import type { ApplyFlowMachine } from './apply.flow';
 import type { CancelFlowMachine } from './cancel.flow';
 import type { ChangePaymentFlowMachine } from './change-payment.flow';
 import type { ResumeFlowMachine } from './resume.flow';
+import { contractLoaded } from './steps';
 
 type ApplySnapshot = SnapshotFrom<ApplyFlowMachine>;
 
@@ -179,7 +181,7 @@ function applyEvents(service: ServiceDefinition, flowId: string): ModelEvent[] {
   ];
 }
 
-export const contract = (status: string, paymentMethod: '01' | '02' | null, planId: string | null = '225') => ({
+export const contract = (status: FlowContract['status'], paymentMethod: FlowContract['paymentMethod'], planId: FlowContract['planId'] = '225'): FlowContract => ({
   status,
   planId: status === 'none' ? null : planId,
   pendingPlan: null,
@@ -206,9 +208,9 @@ function changePaymentEntry(service: ServiceDefinition, machine: ChangePaymentFl
     machine,
     input: sampleInput,
     events: modelEvents(
-      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('active', '01', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
+      contractLoaded(contract('active', '02', plan)),
+      contractLoaded(contract('active', '01', plan)),
+      contractLoaded(contract('suspended', '02', plan)),
       { type: 'xstate.error.actor.loadContract', error: failures.unknown },
       { type: 'wizard.next' },
       { type: 'wizard.back' },
@@ -288,10 +290,10 @@ function cancelEntry(service: ServiceDefinition, machine: CancelFlowMachine): Ma
     machine,
     input: sampleInput,
     events: modelEvents(
-      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('withdrawal_reserved', '01', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('withdrawn', null, plan) },
+      contractLoaded(contract('active', '02', plan)),
+      contractLoaded(contract('withdrawal_reserved', '01', plan)),
+      contractLoaded(contract('suspended', '02', plan)),
+      contractLoaded(contract('withdrawn', null, plan)),
       { type: 'xstate.error.actor.loadContract', error: failures.unknown },
       { type: 'wizard.next' },
       { type: 'wizard.back' },
@@ -368,9 +370,9 @@ function resumeEntry(service: ServiceDefinition, machine: ResumeFlowMachine): Ma
     machine,
     input: sampleInput,
     events: modelEvents(
-      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '02', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('suspended', '01', plan) },
-      { type: 'xstate.done.actor.loadContract', output: contract('active', '02', plan) },
+      contractLoaded(contract('suspended', '02', plan)),
+      contractLoaded(contract('suspended', '01', plan)),
+      contractLoaded(contract('active', '02', plan)),
       { type: 'xstate.error.actor.loadContract', error: failures.unknown },
       { type: 'payment.select', method: '01', label: '携帯電話料金とまとめて支払い' },
       { type: 'payment.select', method: '01', label: '' },
