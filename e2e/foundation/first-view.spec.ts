@@ -101,83 +101,32 @@ type DrawnPage = {
   read?: string;
 };
 
+/** The control that must be usable once the app has taken over: a button of this name. */
+const button =
+  (name: string | RegExp) =>
+  (page: Page): Locator =>
+    page.getByRole('button', { name });
+
 /** Each page the server draws, as a customer who has it. */
 const drawnPages: readonly DrawnPage[] = [
-  { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: (page) => page.getByRole('button', { name: /お客さま情報/ }) },
-  { customer: 'demo02', path: '/Top', heading: 'トップ', control: (page) => page.getByRole('button', { name: 'ログアウト' }), read: '/service/usage/status' },
+  { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: button(/お客さま情報/) },
+  { customer: 'demo02', path: '/Top', heading: 'トップ', control: button('ログアウト'), read: '/service/usage/status' },
   { customer: 'demo02', path: '/OptionServices', heading: 'オプションサービス', control: (page) => page.getByRole('link', { name: 'ご契約内容を見る' }), read: '/service/usage/status' },
-  {
-    customer: 'demo17',
-    path: '/OptionServices/BillingHistory',
-    heading: 'ご利用料金の履歴',
-    control: (page) => page.getByRole('button', { name: 'さらに前の12か月を見る' }),
-    read: '/billing/history',
-  },
-  {
-    customer: 'demo18',
-    path: '/AccountMenu/Confirm/UserInfo',
-    heading: 'お客さま情報の確認',
-    control: (page) => page.getByRole('button', { name: 'ご住所を変更する' }),
-    read: '/user/info',
-  },
-  {
-    customer: 'demo21',
-    path: '/AccountMenu/Security/Info',
-    heading: 'セキュリティ設定の確認',
-    control: (page) => page.getByRole('button', { name: 'ログインIDを変更する' }),
-    read: '/security/settings',
-  },
-  {
-    customer: 'demo21',
-    path: '/AccountMenu/Contact/Info',
-    heading: '連絡先の確認',
-    control: (page) => page.getByRole('button', { name: 'アカウント管理に戻る' }),
-    read: '/optins',
-  },
-  {
-    customer: 'demo21',
-    path: '/AccountMenu/ReceiveSet/Info',
-    heading: '受信設定の確認',
-    control: (page) => page.getByRole('button', { name: '受信設定を変更する' }),
-    read: '/optins',
-  },
-  { customer: 'demo21', path: '/AccountMenu/Recieve/Information', heading: '受信設定のご案内', control: (page) => page.getByRole('button', { name: '受信設定の確認に戻る' }) },
-  {
-    customer: 'demo18',
-    path: '/AccountMenu/LoginHistory',
-    heading: 'ログイン履歴',
-    control: (page) => page.getByRole('button', { name: 'アカウント管理に戻る' }),
-    read: '/auth/history',
-  },
-  {
-    customer: 'demo17',
-    path: '/Invoice',
-    heading: '請求書',
-    control: (page) => page.getByRole('button', { name: /ご利用分$/ }).first(),
-    read: '/invoice/session',
-  },
+  { customer: 'demo17', path: '/OptionServices/BillingHistory', heading: 'ご利用料金の履歴', control: button('さらに前の12か月を見る'), read: '/billing/history' },
+  { customer: 'demo18', path: '/AccountMenu/Confirm/UserInfo', heading: 'お客さま情報の確認', control: button('ご住所を変更する'), read: '/user/info' },
+  { customer: 'demo21', path: '/AccountMenu/Security/Info', heading: 'セキュリティ設定の確認', control: button('ログインIDを変更する'), read: '/security/settings' },
+  { customer: 'demo21', path: '/AccountMenu/Contact/Info', heading: '連絡先の確認', control: button('アカウント管理に戻る'), read: '/optins' },
+  { customer: 'demo21', path: '/AccountMenu/ReceiveSet/Info', heading: '受信設定の確認', control: button('受信設定を変更する'), read: '/optins' },
+  { customer: 'demo21', path: '/AccountMenu/Recieve/Information', heading: '受信設定のご案内', control: button('受信設定の確認に戻る') },
+  { customer: 'demo18', path: '/AccountMenu/LoginHistory', heading: 'ログイン履歴', control: button('アカウント管理に戻る'), read: '/auth/history' },
+  { customer: 'demo17', path: '/Invoice', heading: '請求書', control: (page) => button(/ご利用分$/)(page).first(), read: '/invoice/session' },
   // Cancel/Inform of each service: the cancel flow's own contracts read is answered in the HTML.
-  ...(
-    [
-      ['demo02', '/AnshinDataBox/Cancel/Inform', 'あんしんデータボックスの解約について'],
-      ['demo17', '/BasketLive/Cancel/Inform', 'バスケットLIVEの解約について'],
-      ['demo16', '/Sumahosetup-support/Cancel/Inform', 'スマホ設定サポート定額の解約について'],
-    ] as const
-  ).map(([customer, path, heading]) => ({
-    customer,
-    path,
-    heading,
-    control: (page: Page) => page.getByRole('button', { name: /へ進む$/ }),
-    read: '/contracts',
-  })),
+  { customer: 'demo02', path: '/AnshinDataBox/Cancel/Inform', heading: 'あんしんデータボックスの解約について', control: button(/へ進む$/), read: '/contracts' },
+  { customer: 'demo17', path: '/BasketLive/Cancel/Inform', heading: 'バスケットLIVEの解約について', control: button(/へ進む$/), read: '/contracts' },
+  { customer: 'demo16', path: '/Sumahosetup-support/Cancel/Inform', heading: 'スマホ設定サポート定額の解約について', control: button(/へ進む$/), read: '/contracts' },
   // demo16 has only the in-store support: both landings offer 申し込む.
-  ...['/AnshinDataBox', '/BasketLive'].map((path) => ({
-    customer: 'demo16',
-    path,
-    heading: path === '/BasketLive' ? 'バスケットLIVE' : 'あんしんデータボックス',
-    control: (page: Page) => page.getByRole('button', { name: '申し込む' }),
-    read: '/service/usage/status',
-  })),
+  { customer: 'demo16', path: '/AnshinDataBox', heading: 'あんしんデータボックス', control: button('申し込む'), read: '/service/usage/status' },
+  { customer: 'demo16', path: '/BasketLive', heading: 'バスケットLIVE', control: button('申し込む'), read: '/service/usage/status' },
 ];
 
 for (const { customer, path, heading, control, read } of drawnPages) {
