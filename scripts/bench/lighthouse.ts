@@ -39,7 +39,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export type LighthouseRun = { score: number; lcp: number; fcp: number; tbt: number; cls: number; finalUrl: string };
+/** One Lighthouse run; `benchmarkIndex` is Lighthouse's CPU benchmark of the machine at that run. */
+export type LighthouseRun = { score: number; lcp: number; fcp: number; tbt: number; cls: number; finalUrl: string; benchmarkIndex: number };
 
 export type LighthousePageReport = {
   name: string;
@@ -152,8 +153,6 @@ const FLAKY = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 
 const ATTEMPTS = 3;
 
 let lighthouseVersion = '';
-/** Lighthouse's own CPU benchmark of the machine, one per run: comparing runs across machines needs it. */
-const benchmarkIndexes: number[] = [];
 
 async function runOnce(page: Page, target: Target): Promise<Result> {
   const flags: Flags = target.errorStatus ? { ...FLAGS, ignoreStatusCode: true } : FLAGS;
@@ -162,7 +161,6 @@ async function runOnce(page: Page, target: Target): Promise<Result> {
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.url}`);
     const { lhr } = result;
     lighthouseVersion = lhr.lighthouseVersion;
-    benchmarkIndexes.push(lhr.environment.benchmarkIndex);
     if (!lhr.runtimeError) return lhr;
     if (attempt >= ATTEMPTS || !FLAKY.has(lhr.runtimeError.code)) {
       throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${target.url})`);
@@ -181,6 +179,7 @@ function toRun(lhr: Result): LighthouseRun {
     tbt: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
     finalUrl: lhr.finalDisplayedUrl,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
   };
 }
 
@@ -320,7 +319,7 @@ export async function measureLighthouse(options: LighthouseOptions = {}): Promis
     return {
       lighthouseVersion,
       userAgent,
-      benchmarkIndex: median(benchmarkIndexes),
+      benchmarkIndex: median([floor, ...pages].flatMap((page) => page.runs.map((run) => run.benchmarkIndex))),
       runsPerPage: runs,
       budget: { score: SCORE_BUDGET, lcpRatio: LCP_RATIO_BUDGET },
       floor,
