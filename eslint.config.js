@@ -12,6 +12,12 @@ const layer = (target, from, message) => ({ target, from, message });
 /** What the browser loads parses with zod's tree-shakable surface (docs/decisions/0083-first-page-zod-mini.md). */
 const classicZod = { name: 'zod', message: "Import { z } from 'zod/mini' here: classic zod adds 24 KB gzip to every page that reads the contract (ADR 0083)." };
 
+const processEnvOnlyInEnv = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through server/env.ts (the only reader of process.env).',
+};
+const noIntl = 'Format with contracts/text/number-format.ts or japan-time.ts: Intl starts ICU before the first paint (ADR 0107).';
+
 export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'reports/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', 'docs/**', 'server/db/migrations/**'],
@@ -52,12 +58,19 @@ export default tseslint.config(
           ],
         },
       ],
+      'no-restricted-syntax': ['error', processEnvOnlyInEnv],
+    },
+  },
+  {
+    // What the browser runs formats numbers and dates without Intl: the first Intl formatter starts
+    // ICU, 50-100 ms before the first paint (docs/decisions/0107-no-intl-on-the-first-paint.md).
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'contracts/**/*.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through server/env.ts (the only reader of process.env).',
-        },
+        processEnvOnlyInEnv,
+        { selector: "MemberExpression[object.name='Intl']", message: noIntl },
+        { selector: 'CallExpression[callee.property.name=/^toLocale(String|DateString|TimeString)$/]', message: noIntl },
       ],
     },
   },

@@ -5,6 +5,7 @@
  */
 import { catalogueServices } from '../contracts/services/catalogue';
 import type { ServiceDefinition } from '../contracts/services/service-definition';
+import { formatYen } from '../contracts/text/yen';
 import { serviceRequirements, type ServiceRequirementId } from './flow-meta';
 
 const FlowRequirements = {
@@ -107,7 +108,7 @@ const FlowRequirements = {
 export type RequirementId = keyof typeof FlowRequirements | ServiceRequirementId;
 
 function lineupText(service: ServiceDefinition): string {
-  const plans = service.plans.map((plan) => `${plan.name} 月額${plan.monthlyPrice.toLocaleString('ja-JP')}円`).join('、');
+  const plans = service.plans.map((plan) => `${plan.name} 月額${formatYen(plan.monthlyPrice)}`).join('、');
   const billing = !service.actions.includes('apply')
     ? 'お申し込みはショップで承る'
     : service.firstMonthFree

@@ -1,9 +1,10 @@
+import { formatGroupedNumber } from './number-format';
+
 /** Yen as the portal writes it, on the pages and in the invoice PDFs alike. */
-const yen = new Intl.NumberFormat('ja-JP');
 
 /** "1,650円": an amount in yen with thousands separators. */
 export function formatYen(amount: number): string {
-  return `${yen.format(amount)}円`;
+  return `${formatGroupedNumber(amount)}円`;
 }
 
 /** "550円(税込)": a tax-inclusive price in the form Japanese price display rules accept (総額表示). */

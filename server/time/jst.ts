@@ -1,21 +1,11 @@
 /**
- * Japan Standard Time helpers. JST has no daylight saving, so a fixed +9 h offset is exact.
+ * Japan Standard Time as the API writes it; the calendar fields come from the one place that
+ * computes them (contracts/text/japan-time.ts: a fixed +9 h offset, exact since JST has no
+ * daylight saving).
  */
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+import { inJapan as jstParts, JAPAN_OFFSET_MS as JST_OFFSET_MS } from '../../contracts/text/japan-time';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-
-function jstParts(date: Date) {
-  const shifted = new Date(date.getTime() + JST_OFFSET_MS);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth() + 1,
-    day: shifted.getUTCDate(),
-    hour: shifted.getUTCHours(),
-    minute: shifted.getUTCMinutes(),
-    second: shifted.getUTCSeconds(),
-  };
-}
 
 /** "yyyy/mm/dd hh:mm:ss" in JST: the spec's error-time format (E0005 endDate, current date). */
 export function formatJstDateTime(date: Date): string {

@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { PaymentMethod } from '../../contracts/codes';
 import { Header } from '../../contracts/endpoint';
 import { couponJudgeEndpoint } from '../../contracts/api/coupon';
+import { formatIsoDay } from '../../contracts/text/japan-time';
 import { entryJudgementEndpoint } from '../../contracts/api/entry-judgement';
 import { paymentInformationEndpoint, paymentMethodsEndpoint } from '../../contracts/api/payment';
 import { registerServiceEndpoint, updateContractsEndpoint } from '../../contracts/api/service-requests';
@@ -72,9 +73,7 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
 
 /** yyyy-mm-dd of an instant in Japan time. */
 export function tokyoDate(iso: string): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+  return formatIsoDay(new Date(iso));
 }
 
 export function createServiceFlowActors({ queryClient }: FlowActorDeps) {

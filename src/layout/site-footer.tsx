@@ -1,10 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { BuildMetadata } from '../build-check/build-metadata';
+import { formatDateTimeToMinute } from '../../contracts/text/japan-time';
 import { PortalName } from './page-heading';
 
-/** yyyy/mm/dd hh:mm in Japan time. */
-const builtAtText = (iso: string): string =>
-  new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 
 export function SiteFooter({ metadata }: { readonly metadata: BuildMetadata | null }) {
   return (
@@ -24,7 +22,7 @@ export function SiteFooter({ metadata }: { readonly metadata: BuildMetadata | nu
         {metadata === null ? null : (
           <p className="site-footer__build">
             <small>
-              バージョン {metadata.version}（{builtAtText(metadata.builtAt)} 版）
+              バージョン {metadata.version}（{formatDateTimeToMinute(new Date(metadata.builtAt))} 版）
             </small>
           </p>
         )}

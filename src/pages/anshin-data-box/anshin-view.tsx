@@ -7,14 +7,14 @@ import type { StorageUsageResponse } from '../../../contracts/api/anshin-data-bo
 import { RequestType } from '../../../contracts/codes';
 import { AnshinDataBox } from '../../../contracts/services/anshin-data-box';
 import { storageUsageQueryOptions } from '../../api/queries/storage-usage.query';
+import { formatGroupedNumber } from '../../../contracts/text/number-format';
 import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 import { formatDate } from '../service-flow/service-copy';
 import type { ServiceView } from '../service-flow/service-view';
 import { BusyLine } from '../service-flow/busy-line';
 
-const gigabytes = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 1 });
 // Storage is sold in binary gigabytes (50GB = 50 x 1024^3 bytes), as phones show it.
-const toGb = (bytes: number) => `${gigabytes.format(bytes / 1024 ** 3)}GB`;
+const toGb = (bytes: number) => `${formatGroupedNumber(bytes / 1024 ** 3, 1)}GB`;
 
 function StorageUsage({ usage, failed }: { readonly usage: StorageUsageResponse | undefined; readonly failed: boolean }) {
   if (usage === undefined) {

@@ -2,11 +2,12 @@
 import type { PlanChangeQuote } from '../../../contracts/services/plan-change';
 import type { BasketLivePlan } from '../../../contracts/services/basket-live';
 import { formatDate } from '../service-flow/service-copy';
+import { formatGroupedNumber } from '../../../contracts/text/number-format';
 import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 
 /** "+660円" / "−440円" / "0円": the monthly difference with its sign. */
 export function signedYen(amount: number): string {
-  const digits = Math.abs(amount).toLocaleString('ja-JP');
+  const digits = formatGroupedNumber(Math.abs(amount));
   if (amount > 0) return `+${digits}円`;
   if (amount < 0) return `−${digits}円`;
   return '0円';

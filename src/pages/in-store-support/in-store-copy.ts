@@ -1,12 +1,11 @@
 /** How the in-store support pages word their figures: the continued-use benefit (ADR 0072) and the visits' times. */
 import type { ContinuedUseBenefit } from '../../../contracts/services/continued-use-benefit';
+import { formatGroupedNumber } from '../../../contracts/text/number-format';
 import { formatDate } from '../service-flow/service-copy';
-
-const points = new Intl.NumberFormat('ja-JP');
 
 /** "1,000ポイント". */
 export function formatPoints(value: number): string {
-  return `${points.format(value)}ポイント`;
+  return `${formatGroupedNumber(value)}ポイント`;
 }
 
 /** "ご利用12か月" style: whole years and months of use. */

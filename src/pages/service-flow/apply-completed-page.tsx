@@ -2,6 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ContractReceipt } from '../../../contracts/api/service-requests';
 import type { PlanIdValue } from '../../../contracts/codes';
+import { formatDateTimeToSecond } from '../../../contracts/text/japan-time';
 import { formatDate, monthlyPrice, nextMonthOf, paymentLine } from './service-copy';
 import { planOf } from '../../../contracts/services/service-definition';
 import { CompletedActions } from './completed-actions';
@@ -31,7 +32,7 @@ export function ApplyCompletedView({ receipt, payment, planId }: ApplyCompletedV
     <>
       <div className="alert alert--success" role="status">
         <p className="alert__title">{service.name}のお申し込みを受け付けました。</p>
-        {receipt === null ? null : <p>受付日時：{new Date(receipt.acceptedAt).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo' })}</p>}
+        {receipt === null ? null : <p>受付日時：{formatDateTimeToSecond(new Date(receipt.acceptedAt))}</p>}
       </div>
       <section className="card" aria-labelledby="apply-next">
         <h2 id="apply-next">これからの流れ</h2>

@@ -6,6 +6,7 @@ import type { CancelSurveyAnswer } from '../../../contracts/api/service-requests
 import { RequestType, type RequestTypeValue } from '../../../contracts/codes';
 import type { ServiceState } from '../../../contracts/lifecycle';
 import type { ServiceDefinition, ServicePlan } from '../../../contracts/services/service-definition';
+import { formatJapaneseDate, inJapan } from '../../../contracts/text/japan-time';
 import { formatTaxIncludedYen } from '../../../contracts/text/yen';
 
 /** "月額550円(税込)". */
@@ -23,21 +24,17 @@ export const ServiceStateLabels: Record<ServiceState, string> = {
   withdrawn: '解約済み',
 };
 
-const japaneseDate = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
-const japaneseMonth = new Intl.DateTimeFormat('ja-JP', { year: 'numeric', month: 'long', timeZone: 'Asia/Tokyo' });
-
 /** "2026年11月21日" of an ISO instant, or of a yyyy-mm-dd or yyyy/mm/dd (business) date read as a Japan date. */
 export function formatDate(value: string): string {
   const day = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(value);
   const date = day === null ? new Date(value) : new Date(`${day[1]}-${day[2]}-${day[3]}T00:00:00+09:00`);
-  return Number.isNaN(date.getTime()) ? value : japaneseDate.format(date);
+  return Number.isNaN(date.getTime()) ? value : formatJapaneseDate(date);
 }
 
 /** The month after the given day, in Japan time: "2026年12月". */
 export function nextMonthOf(day: Date): string {
-  const tokyo = new Date(day.getTime() + 9 * 3_600_000);
-  const next = new Date(Date.UTC(tokyo.getUTCFullYear(), tokyo.getUTCMonth() + 1, 1, 3));
-  return japaneseMonth.format(next);
+  const { year, month } = inJapan(day);
+  return month === 12 ? `${year + 1}年1月` : `${year}年${month + 1}月`;
 }
 
 /** A plan as one line: "プレミアム（月額1,650円(税込)）". */
@@ -47,7 +44,7 @@ export function planLine(plan: Pick<ServicePlan, 'name' | 'monthlyPrice'>): stri
 
 /** When the service starts and when it is charged (特商法 12条の6: timing of service and payment). */
 export function billingTerms(service: ServiceDefinition, plan: ServicePlan, today: Date): { start: string; charge: string } {
-  const start = `お申し込み手続きの完了後すぐ（本日 ${japaneseDate.format(today)}）からご利用いただけます。`;
+  const start = `お申し込み手続きの完了後すぐ（本日 ${formatJapaneseDate(today)}）からご利用いただけます。`;
   return service.firstMonthFree
     ? {
         start,

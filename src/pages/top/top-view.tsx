@@ -8,7 +8,7 @@ import { match } from 'ts-pattern';
 import type { ServiceUsage, ServiceUsageStatus } from '../../../contracts/api/service-contracts';
 import { ErrorCode } from '../../../contracts/error-catalogue';
 import { ErrorMessage } from '../../components/error-message';
-import { ServiceStateLabels } from '../service-flow/service-copy';
+import { formatDate, ServiceStateLabels } from '../service-flow/service-copy';
 import { serviceLinks } from './service-actions';
 
 export type TopViewProps = {
@@ -55,8 +55,7 @@ export function TopView({ status, sessionToken, onLogout, notice }: TopViewProps
 }
 
 function stateNote(usage: ServiceUsage): string | null {
-  const date = (value: string | null) =>
-    value === null ? '' : new Date(value).toLocaleDateString('ja-JP', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Tokyo' });
+  const date = (value: string | null) => (value === null ? '' : formatDate(value));
   return match(usage.state)
     .with('withdrawal_reserved', () => (usage.withdrawalAt === null ? '解約のご予約を承っています。' : `${date(usage.withdrawalAt)}に解約となります。`))
     .with('suspended', () => 'ご利用を停止しています。利用を再開するお手続きができます。')

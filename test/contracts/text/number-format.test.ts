@@ -1,6 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import {
+  formatGroupedNumber,
   formatMobilePhone,
   formatPostalCode,
   hasValidLuhnCheckDigit,
@@ -76,4 +77,42 @@ describe('Luhn and IMEI', () => {
       expect(hasValidLuhnCheckDigit(typo)).toBe(false);
     },
   );
+});
+
+describe('formatGroupedNumber', () => {
+  it('writes amounts as Japanese pages do', () => {
+    expect(formatGroupedNumber(1650)).toBe('1,650');
+    expect(formatGroupedNumber(0)).toBe('0');
+    expect(formatGroupedNumber(999)).toBe('999');
+    expect(formatGroupedNumber(1_234_567)).toBe('1,234,567');
+    expect(formatGroupedNumber(-4400)).toBe('-4,400');
+    expect(formatGroupedNumber(12.25, 1)).toBe('12.3');
+    expect(formatGroupedNumber(50, 1)).toBe('50');
+    expect(formatGroupedNumber(1.005, 2)).toBe('1.01');
+    expect(formatGroupedNumber(999.96, 1)).toBe('1,000');
+    expect(formatGroupedNumber(-0.04, 1)).toBe('0');
+  });
+
+  // Intl is the reference it replaces (ADR 0107); a value that rounds to zero is "0", never "-0".
+  // Large and small doubles, and decimals that sit on a rounding tie as written (1.005, 12.25).
+  const numbers = fc.oneof(
+    fc.double({ min: -1e15, max: 1e15, noNaN: true }),
+    fc.double({ min: -10, max: 10, noNaN: true }),
+    fc.integer().map((n) => n / 1000),
+    fc.integer().map((n) => n / 100),
+  );
+
+  test.prop([numbers, fc.integer({ min: 0, max: 5 })])(
+    "writes what Intl.NumberFormat('ja-JP') writes",
+    (value, digits) => {
+      const intl = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: digits }).format(value);
+      expect(formatGroupedNumber(value, digits)).toBe(intl === '-0' ? '0' : intl);
+    },
+  );
+
+  test.prop([fc.integer({ min: -1e12, max: 1e12 })])('an integer keeps every digit, grouped in threes', (value) => {
+    const written = formatGroupedNumber(value);
+    expect(Number(written.replaceAll(',', ''))).toBe(value);
+    expect(written).toMatch(/^-?\d{1,3}(,\d{3})*$/);
+  });
 });
