@@ -7,6 +7,7 @@
  * checked at once instead of within the hour. docs/decisions/0091-build-metadata-by-build-id.md.
  */
 import { z } from 'zod/mini';
+import { formatDateTimeToMinute } from '../../contracts/text/japan-time';
 import { BuildInfoSchema } from './build-check';
 import { buildMetadataStore } from './build-metadata-store';
 
@@ -42,5 +43,7 @@ export async function loadBuildMetadata(options: BuildMetadataOptions): Promise<
   }
   if (!response.ok) return;
   const parsed = BuildMetadataSchema.safeParse(await response.json().catch(() => null));
-  if (parsed.success && parsed.data.buildId === options.buildId) buildMetadataStore.set({ metadata: parsed.data });
+  if (parsed.success && parsed.data.buildId === options.buildId) {
+    buildMetadataStore.set({ label: { version: parsed.data.version, builtAt: formatDateTimeToMinute(new Date(parsed.data.builtAt)) } });
+  }
 }

@@ -172,7 +172,7 @@ export const renderFirstView: RenderFirstView = (request) => {
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [pathname] }), isServer: true });
   return renderToString(
     <RouterContextProvider router={router}>
-      <AppFrame signedIn loading={false} buildMetadata={null}>
+      <AppFrame signedIn loading={false} build={null}>
         {body}
       </AppFrame>
     </RouterContextProvider>,

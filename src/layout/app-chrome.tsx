@@ -21,10 +21,10 @@ export function AppChrome({ children }: { readonly children: ReactNode }) {
   useBackGuard(flows);
   const loading = useStore(loadingStore, (state) => state.visible);
   const signedIn = useStore(authStore, (state) => state.sbSystemId !== null);
-  const buildMetadata = useStore(buildMetadataStore, (state) => state.metadata);
+  const build = useStore(buildMetadataStore, (state) => state.label);
   return (
     <>
-      <AppFrame signedIn={signedIn} loading={loading} buildMetadata={buildMetadata}>
+      <AppFrame signedIn={signedIn} loading={loading} build={build}>
         {children}
       </AppFrame>
       <CommonModal />

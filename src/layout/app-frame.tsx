@@ -8,7 +8,7 @@
  * on the server they render their empty live regions, as in the browser before anything happens.
  */
 import type { ReactNode } from 'react';
-import type { BuildMetadata } from '../build-check/build-metadata';
+import type { BuildLabel } from '../build-check/build-metadata-store';
 import { UpdateBanner } from '../build-check/update-banner';
 import { LoadingOverlay } from '../components/loading-overlay';
 import { PageHeading } from './page-heading';
@@ -19,11 +19,11 @@ export type AppFrameProps = {
   readonly signedIn: boolean;
   /** The body is covered by the loading overlay and cannot be used. */
   readonly loading: boolean;
-  readonly buildMetadata: BuildMetadata | null;
+  readonly build: BuildLabel | null;
   readonly children: ReactNode;
 };
 
-export function AppFrame({ signedIn, loading, buildMetadata, children }: AppFrameProps) {
+export function AppFrame({ signedIn, loading, build, children }: AppFrameProps) {
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">
@@ -42,7 +42,7 @@ export function AppFrame({ signedIn, loading, buildMetadata, children }: AppFram
           </div>
         </div>
       </main>
-      <SiteFooter metadata={buildMetadata} />
+      <SiteFooter build={build} />
     </div>
   );
 }

@@ -1,10 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import type { BuildMetadata } from '../build-check/build-metadata';
-import { formatDateTimeToMinute } from '../../contracts/text/japan-time';
+import type { BuildLabel } from '../build-check/build-metadata-store';
 import { PortalName } from './page-heading';
 
-
-export function SiteFooter({ metadata }: { readonly metadata: BuildMetadata | null }) {
+export function SiteFooter({ build }: { readonly build: BuildLabel | null }) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -19,10 +17,10 @@ export function SiteFooter({ metadata }: { readonly metadata: BuildMetadata | nu
         <p>
           <small>{PortalName}</small> <small>価格はすべて税込です。</small>
         </p>
-        {metadata === null ? null : (
+        {build === null ? null : (
           <p className="site-footer__build">
             <small>
-              バージョン {metadata.version}（{formatDateTimeToMinute(new Date(metadata.builtAt))} 版）
+              バージョン {build.version}（{build.builtAt} 版）
             </small>
           </p>
         )}

@@ -36,7 +36,7 @@ describe('the running build metadata (/builds/<buildId>/build.json)', () => {
     expect(screen.queryByText(/バージョン/)).toBeNull();
     await loadBuildMetadata({ buildId, fetch: fetchFn, onGone });
     expect(fetchFn).toHaveBeenCalledWith(`/builds/${buildId}/build.json`, { credentials: 'same-origin' });
-    expect(buildMetadataStore.get().metadata).toEqual(metadata);
+    expect(buildMetadataStore.get().label).toEqual({ version: '0.1.0', builtAt: '2026/11/26 12:30' });
     expect((await screen.findByText(/バージョン/)).textContent).toBe('バージョン 0.1.0（2026/11/26 12:30 版）');
     expect(onGone).not.toHaveBeenCalled();
   });
@@ -45,7 +45,7 @@ describe('the running build metadata (/builds/<buildId>/build.json)', () => {
     const onGone = vi.fn();
     await loadBuildMetadata({ buildId, fetch: answer({ errorCode: 'A0404' }, 404), onGone });
     expect(onGone).toHaveBeenCalledOnce();
-    expect(buildMetadataStore.get().metadata).toBeNull();
+    expect(buildMetadataStore.get().label).toBeNull();
   });
 
   it('別のビルドの答え・形の違う答え・通信の失敗は無視すること', async () => {
@@ -54,7 +54,7 @@ describe('the running build metadata (/builds/<buildId>/build.json)', () => {
     await loadBuildMetadata({ buildId, fetch: answer({ ...metadata, version: '' }), onGone });
     await loadBuildMetadata({ buildId, fetch: answer(metadata, 500), onGone });
     await loadBuildMetadata({ buildId, fetch: () => Promise.reject(new TypeError('offline')), onGone });
-    expect(buildMetadataStore.get().metadata).toBeNull();
+    expect(buildMetadataStore.get().label).toBeNull();
     expect(onGone).not.toHaveBeenCalled();
   });
 });
