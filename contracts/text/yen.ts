@@ -1,6 +1,5 @@
-import { formatGroupedNumber } from './number-format';
-
 /** Yen as the portal writes it, on the pages and in the invoice PDFs alike. */
+import { formatGroupedNumber } from './number-format';
 
 /** "1,650円": an amount in yen with thousands separators. */
 export function formatYen(amount: number): string {

@@ -65,16 +65,12 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
     paymentMethod: payment.value === PaymentMethod.CreditCard ? PaymentMethod.CreditCard : PaymentMethod.WithMobile,
     paymentMethodLabel: payment.label,
     paymentMethodDetails: payment.cardLast4 === null ? [] : cardDetails(payment.cardLast4),
-    withdrawalDate: latest.withdrawalAt === null ? null : tokyoDate(latest.withdrawalAt),
-    startedDate: tokyoDate(latest.startedAt),
+    withdrawalDate: latest.withdrawalAt === null ? null : formatIsoDay(new Date(latest.withdrawalAt)),
+    startedDate: formatIsoDay(new Date(latest.startedAt)),
     continuedUseBenefit: latest.continuedUseBenefit,
   };
 }
 
-/** yyyy-mm-dd of an instant in Japan time. */
-export function tokyoDate(iso: string): string {
-  return formatIsoDay(new Date(iso));
-}
 
 export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   // After a registration or a contract change every read of the customer's services is stale.
