@@ -29,6 +29,22 @@ test.describe('ナビゲーションのルール', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
+  test('状態遷移図のビューアーは、CSPのもとでも図と現在の状態を描き分けること', async ({ page }) => {
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) refused.push(message.text());
+    });
+    await page.goto('/demo/statecharts?flow=anshinApply&state=confirm');
+    const current = page.locator('svg [data-state-id="anshinApply.confirm"]');
+    await expect(current).toHaveClass(/is-current/);
+    // A state is a white box; the current one is tinted and outlined in colour.
+    const fillOf = (stateId: string) => page.locator(`svg [data-state-id="${stateId}"] > rect`).first().evaluate((rect) => getComputedStyle(rect).fill);
+    expect(await fillOf('anshinApply.landing')).toBe('rgb(255, 255, 255)');
+    expect(await fillOf('anshinApply.confirm')).toBe('rgb(232, 240, 254)');
+    await expect(page.locator('tr.is-current-row').first()).toHaveCSS('background-color', 'rgb(232, 240, 254)');
+    expect(refused).toEqual([]);
+  });
+
   test('クエリ文字列はページの読み込み後に取り除かれること', async ({ page }) => {
     await signIn(page, 'demo01');
     await page.goto('/OptionServices?utm_source=mail&x=1');

@@ -5,7 +5,7 @@
  * `state`, the flow's snapshot persisted in this tab. Demo hosts only (local, review, QA).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { viewerSelection, type ViewerChart } from './statechart-viewer-state';
+import { separateChartStyle, viewerSelection, type ViewerChart } from './statechart-viewer-state';
 
 // Generated at build time from our own machines, so the markup is trusted.
 const svgLoaders = import.meta.glob<string>('../../docs/statecharts/*/*.svg', { query: '?raw', import: 'default' });
@@ -19,6 +19,23 @@ const loaderFor = <T,>(loaders: Record<string, () => Promise<T>>, flow: string) 
 const flowIds = [...new Set(Object.keys(modelLoaders).map(flowIdOf))].sort();
 
 type Loaded = { flow: string; svg: string; model: ViewerChart };
+
+/**
+ * Rules given as a constructed stylesheet while the viewer is shown: the CSP refuses `<style>`
+ * elements (style-src 'self'), not the CSSOM. A browser without constructed stylesheets shows the
+ * viewer unstyled.
+ */
+function useAdoptedStyles(css: string) {
+  useEffect(() => {
+    if (typeof CSSStyleSheet === 'undefined' || !('replaceSync' in CSSStyleSheet.prototype) || !('adoptedStyleSheets' in document)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    };
+  }, [css]);
+}
 
 function useFlow(flow: string | undefined): Loaded | 'loading' | 'missing' {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -46,10 +63,10 @@ export function StatechartViewerPage() {
   const [flow, setFlow] = useState(selection.flow);
   const current = flow === selection.flow ? selection.current : [];
   const loaded = useFlow(flow);
+  useAdoptedStyles(viewerCss);
   return (
     // The layout owns <main>; this demo page renders its own h1 (staticData.ownTitle).
     <div className="statechart-viewer">
-      <style>{viewerCss}</style>
       <h1>状態遷移図（ステートチャート）</h1>
       {flowIds.length === 0 ? (
         <p>登録されたフローがありません。`npm run statecharts` を実行してください。</p>
@@ -81,7 +98,10 @@ export function StatechartViewerPage() {
 }
 
 function FlowChart({ loaded, current, source }: { loaded: Loaded; current: string[]; source: string }) {
-  const { model, svg } = loaded;
+  const { model } = loaded;
+  const { markup, css } = useMemo(() => separateChartStyle(loaded.svg), [loaded.svg]);
+  // The chart's rules apply to the chart only: the page's own classes must not meet them.
+  useAdoptedStyles(`@scope (.statechart-viewer .chart) {\n${css}\n}`);
   const chartRef = useRef<HTMLDivElement>(null);
   const deepest = current[current.length - 1];
   useEffect(() => {
@@ -92,7 +112,7 @@ function FlowChart({ loaded, current, source }: { loaded: Loaded; current: strin
       element.classList.toggle('is-current', current.includes(id));
       if (id === deepest) element.scrollIntoView?.({ block: 'center', inline: 'center' });
     }
-  }, [current, deepest, svg]);
+  }, [current, deepest, markup]);
   const currentState = model.states.find((s) => s.id === deepest);
   const rows = model.transitions;
   const short = (id: string) => (id === model.id ? '（どの状態からでも）' : id.slice(model.id.length + 1));
@@ -108,7 +128,7 @@ function FlowChart({ loaded, current, source }: { loaded: Loaded; current: strin
           {currentState.title ? ` ${currentState.title}` : ''}
         </p>
       ) : null}
-      <div className="chart" ref={chartRef} dangerouslySetInnerHTML={{ __html: svg }} />
+      <div className="chart" ref={chartRef} dangerouslySetInnerHTML={{ __html: markup }} />
       <table>
         <caption>状態と遷移</caption>
         <thead>

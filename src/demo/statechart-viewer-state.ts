@@ -76,3 +76,18 @@ export function viewerSelection(
   const stored = storage ? persistedStateValue(storage, flow) : undefined;
   return stored === undefined ? { flow, current: [], source: 'none' } : { flow, current: activeStateIds(flow, stored), source: 'session' };
 }
+
+/**
+ * The chart's own `<style>` taken out of its markup. The SVG carries its rules so that it reads
+ * on its own (docs/statecharts); inside the portal, whose CSP allows stylesheets from itself only
+ * (`style-src 'self'`), a `<style>` element is refused, and the chart drew black. The viewer
+ * adopts the rules as a constructed stylesheet instead, which the CSP allows.
+ */
+export function separateChartStyle(svg: string): { readonly markup: string; readonly css: string } {
+  const rules: string[] = [];
+  const markup = svg.replace(/<style>([\s\S]*?)<\/style>/g, (_, css: string) => {
+    rules.push(css);
+    return '';
+  });
+  return { markup, css: rules.join('\n') };
+}

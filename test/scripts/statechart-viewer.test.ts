@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { StatechartViewerPage } from '../../src/demo/statechart-viewer-page';
-import { activeStateIds, stateIdsFromPath, viewerSelection } from '../../src/demo/statechart-viewer-state';
+import { activeStateIds, separateChartStyle, stateIdsFromPath, viewerSelection } from '../../src/demo/statechart-viewer-state';
 
 const storage = (entries: Record<string, string>) => ({ getItem: (key: string) => entries[key] ?? null });
 
@@ -62,5 +62,17 @@ describe('StatechartViewerPage', () => {
     expect(container.querySelector(`[data-state-id="${first.id}"]`)?.classList.contains('is-current')).toBe(false);
     expect(screen.getByRole('status').textContent).toContain(second.key);
     expect(screen.getByRole('link', { name: flow }).getAttribute('aria-current')).toBe('page');
+    // The portal's CSP refuses <style> elements: the chart is drawn without its own.
+    expect(container.querySelector('.chart style')).toBeNull();
+  });
+
+  it.skipIf(!flow)('takes the chart’s own rules out of its markup, whole', () => {
+    const svg = readFileSync(join(dir, flow ?? '', `${flow}.svg`), 'utf8');
+    const { markup, css } = separateChartStyle(svg);
+    expect(markup).not.toContain('<style');
+    expect(markup).toContain(`data-machine="${flow}"`);
+    expect(css).toContain('.is-current>rect');
+    expect(css).toContain('.state>rect{fill:#fff');
+    expect(markup.length + css.length + '<style></style>'.length).toBe(svg.length);
   });
 });
