@@ -71,7 +71,6 @@ export function toFlowContract(contracts: readonly ServiceContract[], serviceId:
   };
 }
 
-
 export function createServiceFlowActors({ queryClient }: FlowActorDeps) {
   // After a registration or a contract change every read of the customer's services is stale.
   const refreshServiceReads = async () => {

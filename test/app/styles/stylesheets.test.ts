@@ -20,7 +20,7 @@ function stylesheets(dir: string): string[] {
 }
 
 /** Each rule that sits inside another rule, as `file:line selector`. */
-export function nestedRules(file: string, css: string): string[] {
+function nestedRules(file: string, css: string): string[] {
   const nested: string[] = [];
   postcss.parse(css, { from: file }).walkRules((rule) => {
     if (rule.parent?.type === 'rule') nested.push(`${file}:${rule.source?.start?.line ?? '?'} ${rule.selector}`);
