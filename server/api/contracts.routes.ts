@@ -1,26 +1,29 @@
 /**
  * The customer's contracts: optional services (masked payment), the mobile line, the state of
- * each service with what may be done now, and the services in use. Each is one query
- * (findCustomerWithContracts) after the session check (docs/decisions/0038-hot-read-path.md).
+ * each service with what may be done now, and the services in use. Each reads the customer and
+ * the contracts in the statement that reads the session, and answers once the session's checks
+ * pass (docs/decisions/0109-session-and-contracts-in-one-read.md).
  */
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '../../contracts/endpoints';
 import { ServiceNames, type ActiveService } from '../../contracts/api/service-contracts';
 import { ServiceIdSchema } from '../../contracts/codes';
-import { findCustomerWithContracts, planNow, toServiceContract, usageStatus } from '../contracts/contract-repository';
+import { planNow, toServiceContract, usageStatus } from '../contracts/contract-repository';
 import { businessDateOf } from '../time/business-date';
-import { registerEndpoint } from './register-endpoint';
+import { ownContractsOf, registerEndpoint, type EndpointOptions } from './register-endpoint';
+
+const withContracts: EndpointOptions = { withContracts: true };
 
 export function registerContractRoutes(app: FastifyInstance): void {
-  registerEndpoint(app, endpoints.getContracts, async ({ db, env, params }) => {
-    const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
+  registerEndpoint(app, endpoints.getContracts, (context) => {
+    const { contracts: rows } = ownContractsOf(context);
     const now = new Date();
-    const businessDate = businessDateOf(env, now);
+    const businessDate = businessDateOf(context.env, now);
     return { contracts: rows.map((row) => toServiceContract(row, now, businessDate)) };
-  });
+  }, withContracts);
 
-  registerEndpoint(app, endpoints.getLineContract, async ({ db, params }) => {
-    const { customer, contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
+  registerEndpoint(app, endpoints.getLineContract, (context) => {
+    const { customer, contracts: rows } = ownContractsOf(context);
     return {
       sbSystemId: customer.sbSystemId,
       phoneNumber: customer.phoneNumber,
@@ -30,15 +33,15 @@ export function registerContractRoutes(app: FastifyInstance): void {
       userType: customer.userType,
       serviceContractIds: rows.filter((row) => row.status !== 'withdrawn').map((row) => row.id),
     };
-  });
+  }, withContracts);
 
-  registerEndpoint(app, endpoints.getServiceUsageStatus, async ({ db, params }) => {
-    const { customer, contracts } = await findCustomerWithContracts(db, params.sbSystemId);
+  registerEndpoint(app, endpoints.getServiceUsageStatus, (context) => {
+    const { customer, contracts } = ownContractsOf(context);
     return usageStatus(customer, contracts);
-  });
+  }, withContracts);
 
-  registerEndpoint(app, endpoints.getActiveServices, async ({ db, params }) => {
-    const { contracts: rows } = await findCustomerWithContracts(db, params.sbSystemId);
+  registerEndpoint(app, endpoints.getActiveServices, (context) => {
+    const { contracts: rows } = ownContractsOf(context);
     const now = new Date();
     const services = rows
       .filter((row): row is typeof row & { status: ActiveService['status'] } => row.status !== 'withdrawn')
@@ -47,5 +50,5 @@ export function registerContractRoutes(app: FastifyInstance): void {
         return { contractId: row.id, serviceId, serviceName: ServiceNames[serviceId], planId: planNow(row, now).planId as ActiveService['planId'], status: row.status };
       });
     return { services };
-  });
+  }, withContracts);
 }

@@ -17,7 +17,8 @@ import type { Env } from '../env';
 import { AppError, invalidRequest, unauthenticated, type Issue } from '../http/app-error';
 import { claimKey, completeKey, effectWithAnswer, releaseKey, requestFingerprint } from '../idempotency/idempotency-store';
 import { congestion } from '../security/request-limits';
-import { requireSession } from '../session/require-session';
+import { requireSession, requireSessionWithContracts } from '../session/require-session';
+import type { CustomerWithContracts } from '../contracts/contract-repository';
 import type { SessionRow } from '../session/session-store';
 
 /** The one call that hands out the session-token and so cannot demand it. */
@@ -32,6 +33,11 @@ export type EndpointContext<E extends EndpointDef> = {
   readonly headers: [NonNullable<E['headers']>] extends [never] ? Record<string, never> : z.output<NonNullable<E['headers']>>;
   /** Null only on public endpoints. */
   readonly session: SessionRow | null;
+  /**
+   * The session customer's record and contracts, read with the session in one statement on an
+   * endpoint registered with `{ withContracts: true }`; null on the others (ownContractsOf).
+   */
+  readonly ownContracts: CustomerWithContracts | null;
   readonly requestKey: string | undefined;
   readonly db: Db;
   /** Runs the call's writes in one transaction (with the idempotent answer, where there is one). */
@@ -44,6 +50,20 @@ export type EndpointContext<E extends EndpointDef> = {
 export type EndpointHandler<E extends EndpointDef> = (
   context: EndpointContext<E>,
 ) => Promise<z.input<E['response']>> | z.input<E['response']>;
+
+export type EndpointOptions = {
+  /**
+   * Reads the session customer's contracts with the session, in one statement
+   * (docs/decisions/0109-session-and-contracts-in-one-read.md): for the hot contract reads.
+   */
+  readonly withContracts?: boolean;
+};
+
+/** The contracts read with the session; only on an endpoint registered to read them. */
+export function ownContractsOf(context: { ownContracts: CustomerWithContracts | null }): CustomerWithContracts {
+  if (!context.ownContracts) throw new Error('ownContractsOf: the endpoint is not registered with { withContracts: true }');
+  return context.ownContracts;
+}
 
 /** The session of a signed-in endpoint; a handler of a public one gets 401 if it asks. */
 export function sessionOf(context: { session: SessionRow | null }): SessionRow {
@@ -75,21 +95,25 @@ async function answerOf<E extends EndpointDef>(def: E, handler: EndpointHandler<
   return context.env.NODE_ENV === 'production' ? value : z.parse(def.response, value);
 }
 
-export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, def: E, handler: EndpointHandler<E>): void {
+export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, def: E, handler: EndpointHandler<E>, options: EndpointOptions = {}): void {
   const method = def.method;
   const endpointName = `${def.method} ${def.path}`;
+  const requirement = {
+    // A file the browser opens by a link cannot carry the header; it is a read.
+    tokenHeader: !BOOTSTRAP_PATHS.has(def.path) && def.file === undefined,
+    level2: def.level2 === true,
+  };
+  const readSession = async (request: FastifyRequest): Promise<{ session: SessionRow | null; own: CustomerWithContracts | null }> => {
+    if (def.public) return { session: null, own: null };
+    if (options.withContracts) return requireSessionWithContracts(app.portal, request, requirement);
+    return { session: await requireSession(app.portal, request, requirement), own: null };
+  };
   app.route({
     method,
     url: toRoutePattern(def.path),
     handler: async (request, reply) => {
       const { db, env } = app.portal;
-      const session = def.public
-        ? null
-        : await requireSession({ db, env }, request, {
-            // A file the browser opens by a link cannot carry the header; it is a read.
-            tokenHeader: !BOOTSTRAP_PATHS.has(def.path) && def.file === undefined,
-            level2: def.level2 === true,
-          });
+      const { session, own } = await readSession(request);
       if (session !== null) {
         const decision = app.portal.limiter.hit(`customer:${session.sbSystemId}`, env.RATE_LIMIT_PER_MINUTE);
         if (!decision.allowed) throw congestion(reply, decision.retryAfterSeconds);
@@ -114,6 +138,7 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
         body,
         headers,
         session,
+        ownContracts: own,
         requestKey,
         db,
         effect: plainEffect,

@@ -16,7 +16,6 @@ import { continuedUseBenefit, type ContinuedUseBenefit } from '../../contracts/s
 import { catalogueServices } from '../../contracts/services/catalogue';
 import type { Db } from '../db/client';
 import { customers, serviceContracts } from '../db/schema';
-import { batchPerHandle } from '../db/read-batch';
 import { notFound } from '../http/app-error';
 import { formatJstDate } from '../time/jst';
 import { isPlanChangeDue } from './due-plan-changes';
@@ -49,16 +48,19 @@ export async function findCustomer(db: Db, sbSystemId: string): Promise<Customer
   return row;
 }
 
+/** The order every contract list is read in: by service, the newest contract first. */
+export const contractOrder = [asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id)] as const;
+
 export async function listContracts(db: Db, sbSystemId: string): Promise<ContractRow[]> {
   return db
     .select()
     .from(serviceContracts)
     .where(eq(serviceContracts.sbSystemId, sbSystemId))
-    .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id));
+    .orderBy(...contractOrder);
 }
 
-/** The customer's columns the contract reads answer with. */
-const customerViewColumns = {
+/** The customer's columns the contract reads answer with: every column read costs parsing and mapping on the hot read. */
+export const customerViewColumns = {
   sbSystemId: customers.sbSystemId,
   phoneNumber: customers.phoneNumber,
   mailAddress: customers.mailAddress,
@@ -68,7 +70,7 @@ const customerViewColumns = {
 };
 
 /** The contract columns the contract reads answer with: never the card token or audit columns. */
-const contractViewColumns = {
+export const contractViewColumns = {
   id: serviceContracts.id,
   serviceId: serviceContracts.serviceId,
   planId: serviceContracts.planId,
@@ -86,50 +88,6 @@ const contractViewColumns = {
 export type CustomerView = Pick<CustomerRow, keyof typeof customerViewColumns>;
 export type ContractView = Pick<ContractRow, keyof typeof contractViewColumns>;
 export type CustomerWithContracts = { readonly customer: CustomerView; readonly contracts: ContractView[] };
-
-function prepareCustomersWithContracts(db: Db) {
-  return db
-    .select({ customer: customerViewColumns, contract: contractViewColumns })
-    .from(customers)
-    .leftJoin(serviceContracts, eq(serviceContracts.sbSystemId, customers.sbSystemId))
-    .where(sql`${customers.sbSystemId} = any(${sql.placeholder('sbSystemIds')})`)
-    .orderBy(asc(serviceContracts.serviceId), desc(serviceContracts.startedAt), asc(serviceContracts.id))
-    .prepare('customers_with_contracts');
-}
-
-/**
- * The reads of one turn of the event loop, as one query (server/db/read-batch.ts; nothing is
- * kept between turns, so a contract written by any process shows on the next call:
- * docs/decisions/0092-batched-hot-reads.md). The query is built once per handle: drizzle spends
- * several hundred microseconds of CPU building it, more than the round trip itself (0038).
- */
-const customersWithContracts = batchPerHandle((db: Db) => {
-  const query = prepareCustomersWithContracts(db);
-  return async (sbSystemIds: readonly string[]) => {
-    const found = new Map<string, { customer: CustomerView; contracts: ContractView[] }>();
-    // Rows come in listContracts' order within each customer.
-    for (const row of await query.execute({ sbSystemIds })) {
-      let entry = found.get(row.customer.sbSystemId);
-      if (entry === undefined) {
-        entry = { customer: row.customer, contracts: [] };
-        found.set(row.customer.sbSystemId, entry);
-      }
-      if (row.contract !== null) entry.contracts.push(row.contract);
-    }
-    return found;
-  };
-});
-
-/**
- * The customer and their contracts in one round trip (customers LEFT JOIN service_contracts), in
- * listContracts' order; throws notFound like findCustomer when there is no such customer. Only
- * the columns the answers use are read: every column costs parsing and mapping on the hot read.
- */
-export async function findCustomerWithContracts(db: Db, sbSystemId: string): Promise<CustomerWithContracts> {
-  const found = await customersWithContracts(db).load(sbSystemId);
-  if (found === undefined) throw notFound();
-  return found;
-}
 
 export function paymentSummary(row: Pick<ContractView, 'paymentMethod' | 'cardLast4' | 'cardTokenEffectiveDate'>): PaymentSummary {
   if (row.paymentMethod === PaymentMethod.CreditCard) {

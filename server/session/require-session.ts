@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import { forbidden, unauthenticated } from '../http/app-error';
 import { SESSION_COOKIE, findActiveSession, isLevel2, type SessionRow } from './session-store';
+import { findActiveSessionWithContracts, type SessionWithContracts } from './session-with-contracts';
 
 export type SessionRequirement = {
   /** The bootstrap call (GET /api/getAuthInfo) returns the token, so it cannot demand it. */
@@ -26,19 +27,14 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The session named by the request's cookie, if it is active; no checks beyond that. */
-async function sessionFromRequest(db: Db, request: FastifyRequest): Promise<SessionRow | undefined> {
+/** The request's session cookie; undefined when there is none. */
+function sessionIdOf(request: FastifyRequest): string | undefined {
   const id = request.cookies[SESSION_COOKIE];
-  if (id === undefined || id === '') return undefined;
-  return findActiveSession(db, id);
+  return id === undefined || id === '' ? undefined : id;
 }
 
-export async function requireSession(
-  deps: { db: Db; env: Env },
-  request: FastifyRequest,
-  requirement: SessionRequirement,
-): Promise<SessionRow> {
-  const session = await sessionFromRequest(deps.db, request);
+/** The checks above on a session as read (undefined: none active), in the order listed. */
+function checkSession(deps: { env: Env }, request: FastifyRequest, requirement: SessionRequirement, session: SessionRow | undefined): SessionRow {
   if (!session) throw unauthenticated();
   if (requirement.tokenHeader) {
     const header = request.headers[Header.SessionToken];
@@ -50,4 +46,24 @@ export async function requireSession(
   if (requirement.level2 && !isLevel2(session, deps.env.LV2_MAX_AGE_MINUTES)) throw unauthenticated();
   request.portalSession = session;
   return session;
+}
+
+export async function requireSession(deps: { db: Db; env: Env }, request: FastifyRequest, requirement: SessionRequirement): Promise<SessionRow> {
+  const id = sessionIdOf(request);
+  return checkSession(deps, request, requirement, id === undefined ? undefined : await findActiveSession(deps.db, id));
+}
+
+/**
+ * requireSession for the contract reads: the same checks, on a session read in one statement with
+ * its customer's contracts (session-with-contracts.ts), which are answered only once they pass.
+ */
+export async function requireSessionWithContracts(
+  deps: { db: Db; env: Env },
+  request: FastifyRequest,
+  requirement: SessionRequirement,
+): Promise<SessionWithContracts> {
+  const id = sessionIdOf(request);
+  const read = id === undefined ? undefined : await findActiveSessionWithContracts(deps.db, id);
+  if (read === undefined) throw unauthenticated();
+  return { session: checkSession(deps, request, requirement, read.session), own: read.own };
 }

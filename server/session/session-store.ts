@@ -79,7 +79,14 @@ const unrevokedSessions = batchPerHandle((db: Db) => {
  */
 export async function findActiveSession(db: Db, id: string, now: Date = new Date()): Promise<SessionRow | undefined> {
   if (id === '') return undefined;
-  const row = await unrevokedSessions(db).load(id);
+  return keepActive(db, await unrevokedSessions(db).load(id), now);
+}
+
+/**
+ * An unrevoked session row as read, when it has not expired; its expiry slid as findActiveSession
+ * describes. For the reads that fetch the session with other rows (session-with-contracts.ts).
+ */
+export async function keepActive(db: Db, row: SessionRow | undefined, now: Date): Promise<SessionRow | undefined> {
   if (row === undefined || row.expiresAt.getTime() <= now.getTime()) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() < SLIDE_INTERVAL_MS) return row;
   const window = row.expiresAt.getTime() - row.lastSeenAt.getTime();
@@ -87,7 +94,7 @@ export async function findActiveSession(db: Db, id: string, now: Date = new Date
   const [slid] = await db
     .update(sessions)
     .set({ lastSeenAt: now, expiresAt })
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.id, row.id), isNull(sessions.revokedAt)))
     .returning();
   return slid;
 }
