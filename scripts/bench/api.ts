@@ -1,14 +1,20 @@
 /**
  * Hot-read throughput: GET contracts for a signed-in customer against a bare Fastify route on
  * the same process settings, both measured in this run at 50 connections, in alternating slices. GET /api/getCurrentDate
- * (no database) is measured too, to tell the plugins' share from the database's.
+ * (no database) is measured too, to tell the plugins' share from the database's. The hot read is
+ * measured twice: as one customer from every connection (the budget's figure), and as every demo
+ * customer in turn, so that a batch of one turn holds several customers' sessions, as real traffic
+ * does (docs/decisions/0109-session-and-contracts-in-one-read.md).
  *
  * The load generator (autocannon) runs in a child process for every side: in this process it
  * shared the servers' event loop, so each request paid the client's work too, which inflated
  * latency and squeezed every ratio towards 1 (docs/decisions/0040-precomputed-security-headers.md).
  */
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../../server/app';
@@ -26,7 +32,11 @@ export type ApiReport = {
   /** GET /api/getCurrentDate: the portal's plugins and endpoint pipeline without a database call. */
   pipeline: LoadResult;
   hot: LoadResult;
+  /** The same read for every demo customer in turn, each with their own session. */
+  hotManyCustomers: LoadResult;
+  customers: number;
   ratio: number;
+  manyCustomersRatio: number;
   pipelineRatio: number;
 };
 
@@ -36,10 +46,18 @@ const CONNECTIONS = 50;
 
 const AUTOCANNON_CLI = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
+type Target = {
+  url: string;
+  headers: Record<string, string>;
+  /** A HAR file of requests that each connection sends in turn, in place of url's path and headers. */
+  har?: string;
+};
+
 /** One autocannon run in its own Node process; its JSON result. */
-function autocannonRun(url: string, headers: Record<string, string>, seconds: number): Promise<autocannon.Result> {
+function autocannonRun({ url, headers, har }: Target, seconds: number): Promise<autocannon.Result> {
   const args = [AUTOCANNON_CLI, '--json', '--connections', String(CONNECTIONS), '--duration', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('--headers', `${name}=${value}`);
+  if (har !== undefined) args.push('--har', har);
   args.push(url);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -57,8 +75,6 @@ function autocannonRun(url: string, headers: Record<string, string>, seconds: nu
   });
 }
 
-type Target = { url: string; headers: Record<string, string> };
-
 /**
  * Each side in SLICES slices of SLICE_SECONDS, the sides taking turns, after a short warm-up of
  * each: on a machine shared with other jobs the load changes from one second to the next, and
@@ -67,10 +83,10 @@ type Target = { url: string; headers: Record<string, string> };
  * does not decide it (every slice's p99 is in the report).
  */
 async function loadInTurns(targets: readonly Target[]): Promise<LoadResult[]> {
-  for (const { url, headers } of targets) await autocannonRun(url, headers, 1);
+  for (const target of targets) await autocannonRun(target, 1);
   const slices: autocannon.Result[][] = targets.map(() => []);
   for (let slice = 0; slice < SLICES; slice += 1) {
-    for (const [index, { url, headers }] of targets.entries()) slices[index]?.push(await autocannonRun(url, headers, SLICE_SECONDS));
+    for (const [index, target] of targets.entries()) slices[index]?.push(await autocannonRun(target, SLICE_SECONDS));
   }
   return slices.map((results) => {
     const p99s = results.map((result) => result.latency.p99);
@@ -99,38 +115,50 @@ export async function measureApi(): Promise<ApiReport> {
   const app = await buildApp({ env, db: handle.db });
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
 
+  const signIn = async (sbSystemId: string) => {
+    const session = await createSession(handle.db, { sbSystemId, acr: '2', authTime: new Date(), idToken: 'bench', claims: {} }, 60);
+    return { path: `/api/customer/${sbSystemId}/contracts`, headers: { cookie: `${SESSION_COOKIE}=${session.id}`, 'session-token': session.sessionToken } };
+  };
   const customer = demoCustomers.find((c) => c.loginId === 'demo02') ?? demoCustomers[0];
   if (!customer) throw new Error('no demo customer to measure with');
-  const session = await createSession(
-    handle.db,
-    { sbSystemId: customer.sbSystemId, acr: '2', authTime: new Date(), idToken: 'bench', claims: {} },
-    60,
-  );
-  const headers = { cookie: `${SESSION_COOKIE}=${session.id}`, 'session-token': session.sessionToken };
-  const endpoint = `/api/customer/${customer.sbSystemId}/contracts`;
+  const { path: endpoint, headers } = await signIn(customer.sbSystemId);
+  const everyone = await Promise.all(demoCustomers.map((c) => signIn(c.sbSystemId)));
+  const harDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+  const har = join(harDir, 'every-customer.har');
+  const entries = everyone.map(({ path, headers: own }) => ({
+    request: { method: 'GET', url: `${appUrl}${path}`, headers: Object.entries(own).map(([name, value]) => ({ name, value })) },
+  }));
+  await writeFile(har, JSON.stringify({ log: { entries } }));
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', () => ({ contracts: [] }));
   const bareUrl = await bare.listen({ host: '127.0.0.1', port: 0 });
 
   try {
-    const [bareResult, pipeline, hot] = await loadInTurns([
+    const [bareResult, pipeline, hot, hotManyCustomers] = await loadInTurns([
       { url: `${bareUrl}/bare`, headers: {} },
       { url: `${appUrl}/api/getCurrentDate`, headers: {} },
       { url: `${appUrl}${endpoint}`, headers },
+      { url: appUrl, headers: {}, har },
     ]);
-    if (!bareResult || !pipeline || !hot) throw new Error('a side of the hot-read bench was not measured');
-    if (hot.non2xx > 0 || hot.errors > 0) throw new Error(`the hot read failed during the run: ${hot.non2xx} non-2xx, ${hot.errors} errors`);
+    if (!bareResult || !pipeline || !hot || !hotManyCustomers) throw new Error('a side of the hot-read bench was not measured');
+    for (const side of [hot, hotManyCustomers]) {
+      if (side.non2xx > 0 || side.errors > 0) throw new Error(`the hot read failed during the run: ${side.non2xx} non-2xx, ${side.errors} errors`);
+    }
     return {
       database: env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (embedded)',
       endpoint: 'GET /api/customer/{sbSystemId}/contracts',
       bare: bareResult,
       pipeline,
       hot,
+      hotManyCustomers,
+      customers: everyone.length,
       ratio: hot.requestsPerSecond / bareResult.requestsPerSecond,
+      manyCustomersRatio: hotManyCustomers.requestsPerSecond / bareResult.requestsPerSecond,
       pipelineRatio: pipeline.requestsPerSecond / bareResult.requestsPerSecond,
     };
   } finally {
+    await rm(harDir, { recursive: true, force: true });
     await bare.close();
     await app.close();
     await handle.close();

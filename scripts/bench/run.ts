@@ -53,6 +53,7 @@ if (chosen.has('api')) {
   console.log(`GET /api/getCurrentDate (no database): ${api.pipeline.requestsPerSecond.toFixed(0)} req/s, p99 ${api.pipeline.p99} ms, ratio ${api.pipelineRatio.toFixed(3)}`);
   console.log(`${api.endpoint}: ${api.hot.requestsPerSecond.toFixed(0)} req/s, p99 ${api.hot.p99} ms (slices: ${api.hot.sliceP99s.join(', ')} ms)`);
   console.log(`ratio ${api.ratio.toFixed(3)} (budget >= 0.3 on PostgreSQL); p99 budget <= 10 ms on PostgreSQL`);
+  console.log(`the same read, ${api.customers} customers in turn: ${api.hotManyCustomers.requestsPerSecond.toFixed(0)} req/s, p99 ${api.hotManyCustomers.p99} ms (slices: ${api.hotManyCustomers.sliceP99s.join(', ')} ms), ratio ${api.manyCustomersRatio.toFixed(3)}`);
 }
 
 if (chosen.has('clicks')) {
