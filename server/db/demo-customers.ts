@@ -374,4 +374,6 @@ export const demoStorageUsage = [
   { contractId: 'SC000000000401', usedBytes: Math.round(47.8 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-10-15T03:00:00+09:00' },
   { contractId: 'SC000000000501', usedBytes: Math.round(0.8 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
   { contractId: 'SC000000001201', usedBytes: Math.round(1.5 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+  { contractId: 'SC000000001701', usedBytes: Math.round(28.6 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
+  { contractId: 'SC000000001801', usedBytes: Math.round(6.1 * GiB), capacityBytes: 50 * GiB, measuredAt: '2026-11-20T03:00:00+09:00' },
 ] as const;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlanId, PlansByService, ServiceId } from '../../contracts/codes';
 import { demoCustomerRecords, demoCustomers, DEMO_PASSWORD } from '../../server/db/demo-customers';
 import { hashPassword, verifyPassword } from '../../server/db/passwords';
-import { contractHistory, customers, serviceContracts, supportHistory } from '../../server/db/schema';
+import { contractHistory, customers, serviceContracts, storageUsage, supportHistory } from '../../server/db/schema';
 import { seedDemoData } from '../../server/db/seed';
 import { endOfJstMonth, formatJstDateTime } from '../../server/time/jst';
 import { buildTestApp, type TestApp } from './support/build-test-app';
@@ -86,6 +86,14 @@ describe('デモデータ', () => {
     await expect(test.db.insert(serviceContracts).values({ ...base, paymentMethod: '02', cardToken: 'tok', cardLast4: '4242424242424242' })).rejects.toThrow();
     await expect(test.db.insert(serviceContracts).values({ ...base, paymentMethod: '02', cardToken: null, cardLast4: '4242' })).rejects.toThrow();
     await expect(test.db.insert(serviceContracts).values({ ...base, paymentMethod: '01', cardToken: 'tok', cardLast4: '4242' })).rejects.toThrow();
+  });
+
+  it('あんしんデータボックスの終わっていない契約には、どれも保存容量があること（ご契約内容に容量を出せる）', async () => {
+    const contracts = await test.db.select().from(serviceContracts).where(eq(serviceContracts.serviceId, ServiceId.DataStorage));
+    const usage = await test.db.select().from(storageUsage);
+    const live = contracts.filter((contract) => contract.status !== 'withdrawn');
+    expect(live.length).toBeGreaterThan(0);
+    expect(live.filter((contract) => !usage.some((row) => row.contractId === contract.id)).map((contract) => contract.id)).toEqual([]);
   });
 
   it('1つのサービスに生きている契約は1つまでであること', async () => {
