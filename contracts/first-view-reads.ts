@@ -7,7 +7,9 @@ import { loginHistoryEndpoint } from './api/account-login-history';
 import { optinsEndpoint } from './api/account-optins';
 import { securitySettingsEndpoint } from './api/account-security';
 import { userInfoEndpoint } from './api/account-user-info';
+import { storageUsageEndpoint } from './api/anshin-data-box';
 import { billingHistoryEndpoint } from './api/billing';
+import { couponActiveEndpoint } from './api/coupon';
 import { invoiceSessionEndpoint } from './api/invoice';
 import { pageEndpoints } from './page-endpoints';
 
@@ -36,6 +38,10 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   // The service landings: 申し込む or the contract's state, from the customer's usage.
   ADB0001: [pageEndpoints.getServiceUsageStatus.path],
   BKL0001: [pageEndpoints.getServiceUsageStatus.path],
+  // Service/Detail: the payment-change flow's first state reads the contracts afresh, as Cancel/Inform's
+  // does (below); then what the page's sections read: the incentive and, for the data storage, the storage used.
+  ADB0004: [pageEndpoints.getContracts.path, couponActiveEndpoint.path, storageUsageEndpoint.path],
+  BKL0004: [pageEndpoints.getContracts.path, couponActiveEndpoint.path],
   // Cancel/Inform: the cancel flow's first state reads the contracts afresh (src/flows/service-flow-actors.ts,
   // loadContract); the answer read for this very page is that read.
   ADB0008: [pageEndpoints.getContracts.path],

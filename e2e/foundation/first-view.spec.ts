@@ -2,7 +2,7 @@
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
  * top page, the option services, the billing history, the account info pages (user info, contacts,
  * security, receive settings and their guide, login history), the invoice months,
- * the service landings and the services' Cancel/Inform are in their HTML, styled, before any script has run; once the app has taken the
+ * the service landings, the contract pages of the data storage and basket live and the services' Cancel/Inform are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -97,8 +97,8 @@ type DrawnPage = {
   heading: string;
   /** What can be used once the app has taken over. */
   control: (page: Page) => Locator;
-  /** The page's own read, which the app takes from the HTML instead of asking again. */
-  read?: string;
+  /** The page's own reads, which the app takes from the HTML instead of asking again. */
+  reads?: readonly string[];
 };
 
 /** The control that must be usable once the app has taken over: a button of this name. */
@@ -110,32 +110,36 @@ const button =
 /** Each page the server draws, as a customer who has it. */
 const drawnPages: readonly DrawnPage[] = [
   { customer: 'demo18', path: '/AccountMenu', heading: 'アカウント管理', control: button(/お客さま情報/) },
-  { customer: 'demo02', path: '/Top', heading: 'トップ', control: button('ログアウト'), read: '/service/usage/status' },
-  { customer: 'demo02', path: '/OptionServices', heading: 'オプションサービス', control: (page) => page.getByRole('link', { name: 'ご契約内容を見る' }), read: '/service/usage/status' },
-  { customer: 'demo17', path: '/OptionServices/BillingHistory', heading: 'ご利用料金の履歴', control: button('さらに前の12か月を見る'), read: '/billing/history' },
-  { customer: 'demo18', path: '/AccountMenu/Confirm/UserInfo', heading: 'お客さま情報の確認', control: button('ご住所を変更する'), read: '/user/info' },
-  { customer: 'demo21', path: '/AccountMenu/Security/Info', heading: 'セキュリティ設定の確認', control: button('ログインIDを変更する'), read: '/security/settings' },
-  { customer: 'demo21', path: '/AccountMenu/Contact/Info', heading: '連絡先の確認', control: button('アカウント管理に戻る'), read: '/optins' },
-  { customer: 'demo21', path: '/AccountMenu/ReceiveSet/Info', heading: '受信設定の確認', control: button('受信設定を変更する'), read: '/optins' },
+  { customer: 'demo02', path: '/Top', heading: 'トップ', control: button('ログアウト'), reads: ['/service/usage/status'] },
+  { customer: 'demo02', path: '/OptionServices', heading: 'オプションサービス', control: (page) => page.getByRole('link', { name: 'ご契約内容を見る' }), reads: ['/service/usage/status'] },
+  { customer: 'demo17', path: '/OptionServices/BillingHistory', heading: 'ご利用料金の履歴', control: button('さらに前の12か月を見る'), reads: ['/billing/history'] },
+  { customer: 'demo18', path: '/AccountMenu/Confirm/UserInfo', heading: 'お客さま情報の確認', control: button('ご住所を変更する'), reads: ['/user/info'] },
+  { customer: 'demo21', path: '/AccountMenu/Security/Info', heading: 'セキュリティ設定の確認', control: button('ログインIDを変更する'), reads: ['/security/settings'] },
+  { customer: 'demo21', path: '/AccountMenu/Contact/Info', heading: '連絡先の確認', control: button('アカウント管理に戻る'), reads: ['/optins'] },
+  { customer: 'demo21', path: '/AccountMenu/ReceiveSet/Info', heading: '受信設定の確認', control: button('受信設定を変更する'), reads: ['/optins'] },
   { customer: 'demo21', path: '/AccountMenu/Recieve/Information', heading: '受信設定のご案内', control: button('受信設定の確認に戻る') },
-  { customer: 'demo18', path: '/AccountMenu/LoginHistory', heading: 'ログイン履歴', control: button('アカウント管理に戻る'), read: '/auth/history' },
-  { customer: 'demo17', path: '/Invoice', heading: '請求書', control: (page) => button(/ご利用分$/)(page).first(), read: '/invoice/session' },
+  { customer: 'demo18', path: '/AccountMenu/LoginHistory', heading: 'ログイン履歴', control: button('アカウント管理に戻る'), reads: ['/auth/history'] },
+  { customer: 'demo17', path: '/Invoice', heading: '請求書', control: (page) => button(/ご利用分$/)(page).first(), reads: ['/invoice/session'] },
+  // The contract pages: the payment-change flow's contracts read, and the sections' own reads
+  // (the incentive, the storage used), which the route's loader takes from the HTML.
+  { customer: 'demo02', path: '/AnshinDataBox/Service/Detail', heading: 'あんしんデータボックスのご契約内容', control: button('お支払い方法の変更'), reads: ['/contracts', '/coupon/active', '/storage/usage'] },
+  { customer: 'demo17', path: '/BasketLive/Service/Detail', heading: 'バスケットLIVEのご契約内容', control: button('お支払い方法の変更'), reads: ['/contracts', '/coupon/active'] },
   // Cancel/Inform of each service: the cancel flow's own contracts read is answered in the HTML.
-  { customer: 'demo02', path: '/AnshinDataBox/Cancel/Inform', heading: 'あんしんデータボックスの解約について', control: button(/へ進む$/), read: '/contracts' },
-  { customer: 'demo17', path: '/BasketLive/Cancel/Inform', heading: 'バスケットLIVEの解約について', control: button(/へ進む$/), read: '/contracts' },
-  { customer: 'demo16', path: '/Sumahosetup-support/Cancel/Inform', heading: 'スマホ設定サポート定額の解約について', control: button(/へ進む$/), read: '/contracts' },
+  { customer: 'demo02', path: '/AnshinDataBox/Cancel/Inform', heading: 'あんしんデータボックスの解約について', control: button(/へ進む$/), reads: ['/contracts'] },
+  { customer: 'demo17', path: '/BasketLive/Cancel/Inform', heading: 'バスケットLIVEの解約について', control: button(/へ進む$/), reads: ['/contracts'] },
+  { customer: 'demo16', path: '/Sumahosetup-support/Cancel/Inform', heading: 'スマホ設定サポート定額の解約について', control: button(/へ進む$/), reads: ['/contracts'] },
   // demo16 has only the in-store support: both landings offer 申し込む.
-  { customer: 'demo16', path: '/AnshinDataBox', heading: 'あんしんデータボックス', control: button('申し込む'), read: '/service/usage/status' },
-  { customer: 'demo16', path: '/BasketLive', heading: 'バスケットLIVE', control: button('申し込む'), read: '/service/usage/status' },
+  { customer: 'demo16', path: '/AnshinDataBox', heading: 'あんしんデータボックス', control: button('申し込む'), reads: ['/service/usage/status'] },
+  { customer: 'demo16', path: '/BasketLive', heading: 'バスケットLIVE', control: button('申し込む'), reads: ['/service/usage/status'] },
 ];
 
-for (const { customer, path, heading, control, read } of drawnPages) {
+for (const { customer, path, heading, control, reads = [] } of drawnPages) {
   test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer}）`, async ({ page }) => {
     await signIn(page, customer);
     const drawn = await firstViewOf(page, path);
     const asked: string[] = [];
     page.on('request', (request) => {
-      if (read !== undefined && new URL(request.url()).pathname.endsWith(read)) asked.push(request.url());
+      if (reads.some((read) => new URL(request.url()).pathname.endsWith(read))) asked.push(request.url());
     });
     await page.addInitScript(recordTakeOver);
     await page.goto(path);

@@ -166,7 +166,8 @@ export function resolveParams(endpoint: EndpointDef, params: object | undefined)
   return resolved;
 }
 
-function buildUrl(endpoint: EndpointDef, params: Record<string, string>, query: object | undefined): string {
+/** The path and query string of a call, as the server sees it (and as the document's answers name it). */
+export function requestPath(pathTemplate: string, params: Record<string, string>, query: object | undefined): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {}) as [string, QueryValue][]) {
     if (value === undefined || value === null) continue;
@@ -174,7 +175,7 @@ function buildUrl(endpoint: EndpointDef, params: Record<string, string>, query: 
     else search.append(name, String(value));
   }
   const qs = search.toString();
-  return `${config.baseUrl}${buildPath(endpoint.path, params)}${qs === '' ? '' : `?${qs}`}`;
+  return `${buildPath(pathTemplate, params)}${qs === '' ? '' : `?${qs}`}`;
 }
 
 function buildHeaders(
@@ -320,7 +321,8 @@ async function execute<E extends EndpointDef>(endpoint: E, options: CallOptions<
     correlationId: opts.correlationId ?? crypto.randomUUID(),
     requestKey: opts.requestKey ?? crypto.randomUUID(),
   };
-  const url = buildUrl(endpoint, resolveParams(endpoint, opts.params), opts.query);
+  const path = requestPath(endpoint.path, resolveParams(endpoint, opts.params), opts.query);
+  const url = `${config.baseUrl}${path}`;
   const init: RequestInit = {
     method: endpoint.method,
     headers: buildHeaders(session, ids, opts.headers),
@@ -331,7 +333,7 @@ async function execute<E extends EndpointDef>(endpoint: E, options: CallOptions<
   const delayMs = opts.retryDelayMs ?? config.retryDelayMs;
   let retries = endpoint.retry ? Math.max(0, opts.retries ?? DefaultRetries) : 0;
   // The server may have answered this very call with the page's HTML (ADR 0087); a retry asks it.
-  const inlined = takeFirstAnswer(endpoint.method, url.slice(config.baseUrl.length), typeof init.body === 'string' ? init.body : undefined);
+  const inlined = takeFirstAnswer(endpoint.method, path, typeof init.body === 'string' ? init.body : undefined);
   let first: Attempt | undefined = inlined === undefined ? undefined : { kind: 'answer', ...inlined };
 
   for (;;) {

@@ -8,6 +8,8 @@ import { z } from 'zod/mini';
 import { FirstAnswersElementId, FirstAnswersSchema, type FirstAnswer } from '../../contracts/first-answers';
 
 let answers: FirstAnswer[] = [];
+/** Every call the document answered, taken or not, until the first page has been decided. */
+let answered: readonly FirstAnswer[] = [];
 
 /**
  * Takes the inlined answers out of the document (the element is removed, so they are read once).
@@ -30,6 +32,7 @@ export function loadFirstAnswers(doc: Pick<Document, 'getElementById'>, onInvali
     return;
   }
   answers = [...parsed.data];
+  answered = parsed.data;
 }
 
 /** The inlined answer to this call, removed from the set; undefined when there is none. */
@@ -40,7 +43,21 @@ export function takeFirstAnswer(method: string, url: string, body: string | unde
   return answer === undefined ? undefined : { status: answer.status, body: answer.response };
 }
 
+/**
+ * Whether the document answered this call, taken since or not, until the first page has been
+ * decided: a loader waits only for a read that costs no round trip (ADR 0106).
+ */
+export function hasFirstAnswer(method: string, url: string): boolean {
+  return answered.some((answer) => answer.method === method && answer.url === url);
+}
+
+/** Whether the document answered any call that the first page has not yet been decided without. */
+export function hasFirstAnswers(): boolean {
+  return answered.length > 0;
+}
+
 /** Drops what was not taken. */
 export function discardFirstAnswers(): void {
   answers = [];
+  answered = [];
 }

@@ -8,10 +8,13 @@
  * server draws it only once the navigation rules' own answers say the page will show (ADR 0087).
  * What the page lets the customer do is drawn but not usable until the app has taken over.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterContextProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { ZodMiniType } from 'zod/mini';
+import { storageUsageEndpoint } from '../../contracts/api/anshin-data-box';
+import { couponActiveEndpoint } from '../../contracts/api/coupon';
 import { LoginHistorySchema } from '../../contracts/api/account-login-history';
 import { OptinsSchema } from '../../contracts/api/account-optins';
 import { SecuritySettingsSchema } from '../../contracts/api/account-security';
@@ -24,12 +27,18 @@ import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
+import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-change-payment.machine';
 import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
+import { basketLiveChangePaymentMachine } from '../../machines/basket-live/basket-live-change-payment.machine';
 import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
 import type { CancelFlowMachine } from '../../machines/service-flow/cancel.flow';
+import type { ChangePaymentFlowMachine } from '../../machines/service-flow/change-payment.flow';
 import type { ServiceFlowInput } from '../../machines/service-flow/shared';
 import { afterContractLoaded } from '../../machines/service-flow/steps';
 import { toFlowContract } from '../flows/service-flow-actors';
+import { activeCouponsQueryOptions } from '../api/queries/active-coupons.query';
+import { storageUsageQueryOptions } from '../api/queries/storage-usage.query';
+import type { ReadQueryKey } from '../api/query-options';
 import { AppFrame } from '../layout/app-frame';
 import { hasRuleParameter } from '../navigation/rule-parameters';
 import AnshinView from '../pages/anshin-data-box/anshin-view';
@@ -48,6 +57,7 @@ import { OptionServicesView } from '../pages/option-services/option-services-vie
 import { serviceCatalogue } from '../pages/service-catalogue';
 import { CancelInformView } from '../pages/service-flow/cancel-inform-page';
 import { LandingFirstView } from '../pages/service-flow/landing-page';
+import { ServiceDetailView } from '../pages/service-flow/service-detail-page';
 import { ServiceViewContext, type ServiceView } from '../pages/service-flow/service-view';
 import { TopView } from '../pages/top/top-view';
 
@@ -102,6 +112,49 @@ const cancelInform =
     );
   };
 
+/**
+ * A read a section of the page makes through the query cache (`useQuery`): put in the cache the
+ * page renders with, as the app's route loader puts it there from the HTML; false unless its answer
+ * came back whole.
+ */
+type SectionRead = (cache: QueryClient, answer: FirstAnswer | undefined) => boolean;
+
+const sectionRead =
+  <T,>(options: { readonly queryKey: ReadQueryKey }, schema: ZodMiniType<T>): SectionRead =>
+  (cache, answer) => {
+    const data = answerOf(answer, schema);
+    if (data !== undefined) cache.setQueryData(options.queryKey, data);
+    return data !== undefined;
+  };
+
+const incentiveRead = sectionRead(activeCouponsQueryOptions(), couponActiveEndpoint.response);
+
+/**
+ * A service's Service/Detail, as its payment-change flow shows it once the contracts read has come
+ * back, with the sections' reads after it (the incentive; the storage used), in firstViewReads'
+ * order. Drawn only when every read came back whole, as the app's page then shows it at once.
+ */
+const serviceDetail =
+  (view: ServiceView, machine: ChangePaymentFlowMachine, sectionReads: readonly SectionRead[]) =>
+  ({ answers, reads }: FirstViewRequest): ReactElement | undefined => {
+    const auth = answerOf(answers[0], AuthInfoSchema);
+    const [contractsAnswer, ...sectionAnswers] = reads;
+    const contracts = answerOf(contractsAnswer, ServiceContractsSchema);
+    if (auth === undefined || contracts === undefined) return undefined;
+    const snapshot = afterContractLoaded(machine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, view.service.serviceId));
+    if (snapshot.value !== 'detail') return undefined;
+    // Kept for this drawing only: no timer outlives the request.
+    const cache = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, staleTime: Infinity, retry: false } } });
+    if (!sectionReads.every((read, index) => read(cache, sectionAnswers[index]))) return undefined;
+    return (
+      <QueryClientProvider client={cache}>
+        <ServiceViewContext value={view}>
+          <ServiceDetailView snapshot={snapshot} send={undefined} />
+        </ServiceViewContext>
+      </QueryClientProvider>
+    );
+  };
+
 /** The account flow's profile from its three reads (contracts/first-view-reads.ts, accountProfile), as loadProfile puts it together. */
 function accountProfileOf(reads: readonly FirstAnswer[]): AccountProfile | undefined {
   const userInfo = answerOf(reads[0], UserInfoSchema);
@@ -151,6 +204,8 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   },
   ADB0001: landing(AnshinView),
   BKL0001: landing(BasketLiveView),
+  ADB0004: serviceDetail(AnshinView, anshinChangePaymentMachine, [incentiveRead, sectionRead(storageUsageQueryOptions(), storageUsageEndpoint.response)]),
+  BKL0004: serviceDetail(BasketLiveView, basketLiveChangePaymentMachine, [incentiveRead]),
   ADB0008: cancelInform(AnshinView, anshinCancelMachine),
   BKL0008: cancelInform(BasketLiveView, basketLiveCancelMachine),
   SSS0005: cancelInform(InStoreSupportView, inStoreSupportCancelMachine),

@@ -9,6 +9,7 @@ import { z } from 'zod/mini';
 import { pageEndpoints } from '../../contracts/page-endpoints';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { callApi } from '../api/api-client';
+import { hasFirstAnswers } from '../api/first-answers';
 import { appConfig, isAllowedRedirectTarget } from '../config/app-config';
 import { FlowEvent, type ProviderOutcome, type ProviderReturnedEvent } from '../flows/flow-events';
 import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
@@ -65,6 +66,20 @@ const paymentReturn = (outcome: ProviderOutcome): PageRouteOptions => ({
  */
 const usageLoader = ({ context }: LoaderArgs) => context.queryClient.ensureQueryData(usageStatusQueryOptions()).catch(() => undefined);
 
+/**
+ * A contract page (Service/Detail) shows the incentive and, for the data storage, the storage used
+ * beside its flow's contract, each read by its own section. Where the document answered them (a
+ * page the server drew, ADR 0106, 0110), they are in the cache before the page renders, so that
+ * the app takes the page over whole; otherwise the sections read them and the page does not wait.
+ */
+const contractPageLoader =
+  (pageId: string) =>
+  async ({ context }: LoaderArgs): Promise<void> => {
+    if (!hasFirstAnswers()) return;
+    const { contractPageReads } = await import('./contract-page-reads');
+    await contractPageReads[pageId]?.(context.queryClient);
+  };
+
 export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   // Landing: a signed-in customer goes straight to the top page.
   CMN0001: {
@@ -83,6 +98,8 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
   // The service landings too: their 申し込む depends on the usage.
   ADB0001: { loader: usageLoader },
   BKL0001: { loader: usageLoader },
+  ADB0004: { loader: contractPageLoader('ADB0004') },
+  BKL0004: { loader: contractPageLoader('BKL0004') },
   OPT0002: {
     // The same for the newest months of the billing history. Its contract is imported here, not
     // above, so that it comes with the page's chunk and not with the first script.

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { CustomerParams, defineEndpoint, NoBody, NoParams, NoQuery } from '../../contracts/endpoint';
 import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
 import { ApiRequestError, callApi, configureApiClient, resetApiClient } from '../../src/api/api-client';
-import { discardFirstAnswers, loadFirstAnswers } from '../../src/api/first-answers';
+import { discardFirstAnswers, hasFirstAnswers, loadFirstAnswers } from '../../src/api/first-answers';
+import { createQueryClient } from '../../src/api/query-client';
+import { queryOptionsFor } from '../../src/api/query-options';
+import { ensureReadAnsweredByDocument } from '../../src/router/contract-page-reads';
 import { configureLogger, resetLogger } from '../../src/lib/logger';
 
 const whoAmI = defineEndpoint({
@@ -31,6 +34,17 @@ const check = defineEndpoint({
   query: NoQuery,
   body: z.object({ pageId: z.string() }),
   response: z.object({ regulated: z.boolean() }),
+});
+
+const usage = defineEndpoint({
+  method: 'GET',
+  path: '/api/customer/{sbSystemId}/storage/usage',
+  retry: true,
+  summary: 'test',
+  params: CustomerParams,
+  query: NoQuery,
+  body: NoBody,
+  response: z.object({ usedBytes: z.number() }),
 });
 
 const sbSystemId = '1000000002';
@@ -111,5 +125,52 @@ describe('埋め込まれた最初の答え', () => {
     expect(invalid).toHaveLength(2);
     expect(invalid[1]).toMatch(/method|url/);
     expect(await callApi(whoAmI)).toEqual(fetched.body);
+  });
+});
+
+describe('文書が答えた読み出しだけを待つ（ensureReadAnsweredByDocument）', () => {
+  const usageAnswer: FirstAnswer = { method: 'GET', url: `/api/customer/${sbSystemId}/storage/usage`, status: 200, response: { usedBytes: 7 } };
+
+  it('文書が答えた読み出しは、問い合わせずにキャッシュに入れてから終わること', async () => {
+    load([usageAnswer]);
+    const queryClient = createQueryClient();
+    await ensureReadAnsweredByDocument(queryClient, queryOptionsFor(usage, {}));
+    expect(queryClient.getQueryData(queryOptionsFor(usage, {}).queryKey)).toEqual({ usedBytes: 7 });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('答えを先に別の読み出し（遷移ルールの先読み）が使っていても、その読み出しを待つこと', async () => {
+    load([usageAnswer]);
+    const queryClient = createQueryClient();
+    const prefetch = queryClient.prefetchQuery(queryOptionsFor(usage, {}));
+    await ensureReadAnsweredByDocument(queryClient, queryOptionsFor(usage, {}));
+    expect(queryClient.getQueryData(queryOptionsFor(usage, {}).queryKey)).toEqual({ usedBytes: 7 });
+    await prefetch;
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('文書が答えていない読み出しは、始めも待ちもしないこと（アプリ内の移動はページ自身が読む）', async () => {
+    load([{ method: 'GET', url: '/api/getAuthInfo', status: 200, response: { sbSystemId } }]);
+    const queryClient = createQueryClient();
+    await ensureReadAnsweredByDocument(queryClient, queryOptionsFor(usage, {}));
+    expect(queryClient.getQueryState(queryOptionsFor(usage, {}).queryKey)).toBeUndefined();
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('最初のページが決まった後（discard）は、文書の答えを待たないこと', async () => {
+    load([usageAnswer]);
+    expect(hasFirstAnswers()).toBe(true);
+    discardFirstAnswers();
+    expect(hasFirstAnswers()).toBe(false);
+    const queryClient = createQueryClient();
+    await ensureReadAnsweredByDocument(queryClient, queryOptionsFor(usage, {}));
+    expect(queryClient.getQueryState(queryOptionsFor(usage, {}).queryKey)).toBeUndefined();
+  });
+
+  it('文書の答えが失敗でも、ページを止めずに終わること', async () => {
+    load([{ ...usageAnswer, status: 400, response: { errorCode: 'E0008' } }]);
+    const queryClient = createQueryClient();
+    await expect(ensureReadAnsweredByDocument(queryClient, queryOptionsFor(usage, {}))).resolves.toBeUndefined();
+    expect(queryClient.getQueryState(queryOptionsFor(usage, {}).queryKey)?.status).toBe('error');
   });
 });

@@ -32,7 +32,8 @@ export function ServiceDetailFlow({ actor }: { readonly actor: ChangePaymentActo
 
 export type ServiceDetailViewProps = {
   readonly snapshot: SnapshotFrom<ChangePaymentFlowMachine>;
-  readonly send: ChangePaymentActor['send'];
+  /** Undefined on the server's first view (ADR 0106): the payment change is drawn but not usable until the app has taken over. */
+  readonly send: ChangePaymentActor['send'] | undefined;
 };
 
 export function ServiceDetailView(props: ServiceDetailViewProps) {
@@ -85,7 +86,7 @@ function Detail({ snapshot, send, current }: ServiceDetailViewProps & { readonly
         actions={actions}
         changePayment={
           actions.includes('changePayment') && snapshot.can({ type: 'wizard.next' }) ? (
-            <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'wizard.next' })}>
+            <button type="button" className="button button--secondary button--block" disabled={send === undefined} onClick={() => send?.({ type: 'wizard.next' })}>
               お支払い方法の変更
             </button>
           ) : null

@@ -34,6 +34,22 @@ const usage = (state: string, extra: Record<string, unknown> = {}) => ({
 });
 const usageRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/service/usage/status', body, status);
 
+/** A contract as GET contracts answers it. */
+  const contract = (serviceId: string, planId: string, status: string, extra: Record<string, unknown> = {}) => ({
+    contractId: `c-${serviceId}`,
+    serviceId,
+    serviceName: 'サービス',
+    planId,
+    status,
+    paymentMethod: { value: '01', label: '携帯電話料金とまとめて支払い', cardLast4: null, tokenPanEffectiveDate: null },
+    startedAt: '2026-04-01T10:00:00+09:00',
+    withdrawalAt: status === 'withdrawal_reserved' ? '2026-11-30T23:59:59+09:00' : null,
+    suspendedAt: null,
+    pendingPlan: null,
+    continuedUseBenefit: null,
+    ...extra,
+  });
+  const contractsRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/contracts', body, status);
 const drawn = (pageId: string, pathname: string, answers: readonly FirstAnswer[] = [], reads: readonly FirstAnswer[] = [], search = '') => {
   const markup = renderFirstView({ pageId, pathname, search, answers, reads });
   if (markup === undefined) return undefined;
@@ -228,22 +244,57 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(view?.querySelector('main')?.textContent).toContain('現在、ポータルからはお申し込みいただけません。');
   });
 
-  describe('解約について（Cancel/Inform）', () => {
-    const contract = (serviceId: string, planId: string, status: string, extra: Record<string, unknown> = {}) => ({
-      contractId: `c-${serviceId}`,
+  describe('ご契約内容（Service/Detail）', () => {
+    const couponsRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/coupon/active', body, status);
+    const coupon = (serviceId: string) => ({
+      couponCd: 'WELCOME3',
+      couponName: '3か月無料',
       serviceId,
-      serviceName: 'サービス',
-      planId,
-      status,
-      paymentMethod: { value: '01', label: '携帯電話料金とまとめて支払い', cardLast4: null, tokenPanEffectiveDate: null },
-      startedAt: '2026-04-01T10:00:00+09:00',
-      withdrawalAt: status === 'withdrawal_reserved' ? '2026-11-30T23:59:59+09:00' : null,
-      suspendedAt: null,
-      pendingPlan: null,
-      continuedUseBenefit: null,
-      ...extra,
+      appliedAt: '2026-10-01T10:00:00+09:00',
+      contractId: `c-${serviceId}`,
+      benefitEndsAt: '2026-12-31T23:59:59+09:00',
     });
-    const contractsRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/contracts', body, status);
+    const storageRead = (body: unknown, status = 200) => answer('/api/customer/1000000002/storage/usage', body, status);
+    const storage = storageRead({ usedBytes: 12 * 1024 ** 3, capacityBytes: 50 * 1024 ** 3, measuredAt: '2026-11-26T03:00:00+09:00' });
+    const anshin = (status: string) => contractsRead({ contracts: [contract('223', '225', status)] });
+    const paymentChange = (view: HTMLElement | undefined) => [...(view?.querySelectorAll<HTMLButtonElement>('main button') ?? [])].find((b) => b.textContent === 'お支払い方法の変更');
+
+    it('支払い方法の変更の流れが契約を読んだあとの表示を、保存容量・適用中の特典と、まだ押せない「お支払い方法の変更」で描くこと', () => {
+      const view = drawn('ADB0004', '/AnshinDataBox/Service/Detail', [authInfo], [anshin('active'), couponsRead({ coupons: [coupon('223'), coupon(BasketLive.serviceId)] }), storage]);
+      expect(view?.querySelector('h1')?.textContent).toBe('あんしんデータボックスのご契約内容');
+      expect(view?.querySelector('#detail-contract')?.textContent).toBe('ご契約内容');
+      expect(view?.querySelector('#adb-usage')?.parentElement?.textContent).toContain('12GB / 50GB 使用中（24%）');
+      // Only this service's benefit, with its last day.
+      expect(view?.querySelectorAll('.incentive li')).toHaveLength(1);
+      expect(view?.querySelector('.incentive li')?.textContent).toBe('3か月無料（2026年12月31日まで）');
+      expect(paymentChange(view)?.disabled).toBe(true);
+      expect(view?.querySelector('main a[href="/AnshinDataBox/Cancel/Inform"]')).not.toBeNull();
+    });
+
+    it('バスケットLIVEも、そのサービスの表示で描き、特典がなければ特典の欄は描かないこと', () => {
+      const view = drawn('BKL0004', '/BasketLive/Service/Detail', [authInfo], [
+        contractsRead({ contracts: [contract(BasketLive.serviceId, BasketLive.plans[0].planId, 'active')] }),
+        couponsRead({ coupons: [coupon('223')] }),
+      ]);
+      expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVEのご契約内容');
+      expect(view?.querySelector('.incentive')).toBeNull();
+      expect(paymentChange(view)?.disabled).toBe(true);
+    });
+
+    it('契約・特典・保存容量のどれかが失敗した・形が違う・誰の答えもないときは描かないこと', () => {
+      const coupons = couponsRead({ coupons: [] });
+      const path = '/AnshinDataBox/Service/Detail';
+      expect(drawn('ADB0004', path, [authInfo], [anshin('active'), coupons, storage])).toBeDefined();
+      expect(drawn('ADB0004', path, [authInfo], [contractsRead({ errorCode: 'E9999' }, 500), coupons, storage])).toBeUndefined();
+      expect(drawn('ADB0004', path, [authInfo], [anshin('active'), couponsRead({ errorCode: 'E9999' }, 500), storage])).toBeUndefined();
+      expect(drawn('ADB0004', path, [authInfo], [anshin('active'), couponsRead({ coupons: [{ couponCd: 'x' }] }), storage])).toBeUndefined();
+      expect(drawn('ADB0004', path, [authInfo], [anshin('active'), coupons, storageRead({ errorCode: 'E0008' }, 400)])).toBeUndefined();
+      expect(drawn('ADB0004', path, [authInfo], [anshin('active'), coupons])).toBeUndefined();
+      expect(drawn('ADB0004', path, [], [anshin('active'), coupons, storage])).toBeUndefined();
+    });
+  });
+
+  describe('解約について（Cancel/Inform）', () => {
     const basketLive = (status: string) => contractsRead({ contracts: [contract(BasketLive.serviceId, BasketLive.plans[0].planId, status)] });
     const button = (view: HTMLElement | undefined) => view?.querySelector<HTMLButtonElement>('main button');
 
