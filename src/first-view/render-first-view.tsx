@@ -24,6 +24,7 @@ import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
 import { ServiceContractsSchema, ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
+import { InStoreSupport } from '../../contracts/services/in-store-support';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
@@ -31,6 +32,7 @@ import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshi
 import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
 import { basketLiveChangePaymentMachine } from '../../machines/basket-live/basket-live-change-payment.machine';
 import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
+import { inStoreSupportHistoryMachine } from '../../machines/in-store-support/support-history.machine';
 import type { CancelFlowMachine } from '../../machines/service-flow/cancel.flow';
 import type { ChangePaymentFlowMachine } from '../../machines/service-flow/change-payment.flow';
 import type { ServiceFlowInput } from '../../machines/service-flow/shared';
@@ -44,6 +46,7 @@ import { hasRuleParameter } from '../navigation/rule-parameters';
 import AnshinView from '../pages/anshin-data-box/anshin-view';
 import BasketLiveView from '../pages/basket-live/basket-live-view';
 import InStoreSupportView from '../pages/in-store-support/in-store-support-view';
+import { InStoreSupportDetailView } from '../pages/in-store-support/support-detail-page';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
 import { AccountMenuView } from '../pages/account/account-menu-view';
 import { ContactInfoView } from '../pages/account/contact-info-page';
@@ -155,6 +158,20 @@ const serviceDetail =
     );
   };
 
+/** In-store support's Service/Detail, as its history flow shows it once the contracts read has come back (it reads nothing else). */
+function inStoreSupportDetail({ answers, reads }: FirstViewRequest): ReactElement | undefined {
+  const auth = answerOf(answers[0], AuthInfoSchema);
+  const contracts = answerOf(reads[0], ServiceContractsSchema);
+  if (auth === undefined || contracts === undefined) return undefined;
+  const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, InStoreSupport.serviceId));
+  if (snapshot.value !== 'detail') return undefined;
+  return (
+    <ServiceViewContext value={InStoreSupportView}>
+      <InStoreSupportDetailView snapshot={snapshot} send={undefined} />
+    </ServiceViewContext>
+  );
+}
+
 /** The account flow's profile from its three reads (contracts/first-view-reads.ts, accountProfile), as loadProfile puts it together. */
 function accountProfileOf(reads: readonly FirstAnswer[]): AccountProfile | undefined {
   const userInfo = answerOf(reads[0], UserInfoSchema);
@@ -206,6 +223,7 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   BKL0001: landing(BasketLiveView),
   ADB0004: serviceDetail(AnshinView, anshinChangePaymentMachine, [incentiveRead, sectionRead(storageUsageQueryOptions(), storageUsageEndpoint.response)]),
   BKL0004: serviceDetail(BasketLiveView, basketLiveChangePaymentMachine, [incentiveRead]),
+  SSS0001: inStoreSupportDetail,
   ADB0008: cancelInform(AnshinView, anshinCancelMachine),
   BKL0008: cancelInform(BasketLiveView, basketLiveCancelMachine),
   SSS0005: cancelInform(InStoreSupportView, inStoreSupportCancelMachine),

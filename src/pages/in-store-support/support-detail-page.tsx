@@ -33,7 +33,11 @@ export type SupportViewProps = {
   readonly send: SupportHistoryActor['send'];
 };
 
-export function InStoreSupportDetailView({ snapshot, send }: SupportViewProps) {
+/**
+ * Without `send` (the server's first view, ADR 0106) the ways to the histories are drawn but not
+ * usable until the app has taken the page over.
+ */
+export function InStoreSupportDetailView({ snapshot, send }: Omit<SupportViewProps, 'send'> & { readonly send: SupportViewProps['send'] | undefined }) {
   return match(snapshot.value)
     .with('loading', () => <BusyLine>ご契約内容を確認しています。</BusyLine>)
     .with('detail', () => {
@@ -44,7 +48,7 @@ export function InStoreSupportDetailView({ snapshot, send }: SupportViewProps) {
     .exhaustive();
 }
 
-function Detail({ contract, send }: { readonly contract: FlowContract; readonly send: SupportHistoryActor['send'] }) {
+function Detail({ contract, send }: { readonly contract: FlowContract; readonly send: SupportHistoryActor['send'] | undefined }) {
   if (contract.status === 'none') {
     return (
       <section className="card" aria-labelledby="sss-none">
@@ -76,7 +80,7 @@ function Detail({ contract, send }: { readonly contract: FlowContract; readonly 
             <dd>{formatPoints(benefit.totalPoints)}</dd>
           </dl>
           {next === null ? null : <p>{next}</p>}
-          <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'benefits.open' })}>
+          <button type="button" className="button button--secondary button--block" disabled={send === undefined} onClick={() => send?.({ type: 'benefits.open' })}>
             継続利用特典の履歴を見る
           </button>
         </section>
@@ -84,7 +88,7 @@ function Detail({ contract, send }: { readonly contract: FlowContract; readonly 
       <section className="card" aria-labelledby="sss-history">
         <h2 id="sss-history">サポートのご利用履歴</h2>
         <p>ショップでお受けになったサポートの日時・店舗・内容を確認できます。</p>
-        <button type="button" className="button button--secondary button--block" onClick={() => send({ type: 'history.open' })}>
+        <button type="button" className="button button--secondary button--block" disabled={send === undefined} onClick={() => send?.({ type: 'history.open' })}>
           サポートのご利用履歴を見る
         </button>
       </section>

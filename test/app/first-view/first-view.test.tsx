@@ -292,6 +292,31 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
       expect(drawn('ADB0004', path, [authInfo], [anshin('active'), coupons])).toBeUndefined();
       expect(drawn('ADB0004', path, [], [anshin('active'), coupons, storage])).toBeUndefined();
     });
+    it('スマホ設定サポート定額のご契約内容を、継続利用特典と、まだ押せない履歴のボタンで描き、契約がなければショップのご案内を描くこと', () => {
+      const benefit = {
+        asOf: '2026/11/27',
+        startedOn: '2025/11/01',
+        monthsOfUse: 12,
+        grants: [{ milestoneMonths: 6, grantedOn: '2026/05/01', points: 500 }],
+        totalPoints: 500,
+        next: { milestoneMonths: 12, grantedOn: '2026/11/01', points: 1000, periodEndsOn: '2026/10/31' },
+      };
+      const path = '/Sumahosetup-support/Service/Detail';
+      const view = drawn('SSS0001', path, [authInfo], [
+        contractsRead({ contracts: [contract(InStoreSupport.serviceId, InStoreSupport.plans[0].planId, 'active', { continuedUseBenefit: benefit })] }),
+      ]);
+      expect(view?.querySelector('h1')?.textContent).toBe('スマホ設定サポート定額のご契約内容');
+      expect(view?.querySelector('#sss-benefit')?.parentElement?.textContent).toContain('500');
+      const buttons = [...(view?.querySelectorAll<HTMLButtonElement>('main button') ?? [])];
+      expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
+        ['継続利用特典の履歴を見る', true],
+        ['サポートのご利用履歴を見る', true],
+      ]);
+      const none = drawn('SSS0001', path, [authInfo], [contractsRead({ contracts: [] })]);
+      expect(none?.querySelector('#sss-none')?.textContent).toBe('スマホ設定サポート定額のご契約はありません');
+      expect(drawn('SSS0001', path, [authInfo], [contractsRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+      expect(drawn('SSS0001', path, [], [contractsRead({ contracts: [] })])).toBeUndefined();
+    });
   });
 
   describe('解約について（Cancel/Inform）', () => {
