@@ -42,7 +42,7 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   // does (below); then what the page's sections read: the incentive and, for the data storage, the storage used.
   ADB0004: [pageEndpoints.getContracts.path, couponActiveEndpoint.path, storageUsageEndpoint.path],
   BKL0004: [pageEndpoints.getContracts.path, couponActiveEndpoint.path],
-  // In-store support's has no section of its own reading: its history flow's contracts read only.
+  // In-store support's contract page: its history flow's contracts read; no section reads on its own.
   SSS0001: [pageEndpoints.getContracts.path],
   // Cancel/Inform: the cancel flow's first state reads the contracts afresh (src/flows/service-flow-actors.ts,
   // loadContract); the answer read for this very page is that read.

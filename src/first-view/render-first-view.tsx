@@ -22,9 +22,10 @@ import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
-import { ServiceContractsSchema, ServiceUsageStatusSchema } from '../../contracts/api/service-contracts';
+import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import { InStoreSupport } from '../../contracts/services/in-store-support';
+import type { ServiceDefinition } from '../../contracts/services/service-definition';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
@@ -97,16 +98,27 @@ const drawingOnlyInput = (sbSystemId: string): ServiceFlowInput => ({
 });
 
 /**
+ * What a flow that starts by reading the contracts is taken through its transitions with: the
+ * run's input and the service's contract from the page's first read; undefined unless that read
+ * and who is signed in came back whole.
+ */
+function contractReadOf(service: ServiceDefinition, { answers, reads }: FirstViewRequest): { input: ServiceFlowInput; contract: FlowContract } | undefined {
+  const auth = answerOf(answers[0], AuthInfoSchema);
+  const contracts = answerOf(reads[0], ServiceContractsSchema);
+  if (auth === undefined || contracts === undefined) return undefined;
+  return { input: drawingOnlyInput(auth.sbSystemId), contract: toFlowContract(contracts.contracts, service.serviceId) };
+}
+
+/**
  * A service's Cancel/Inform, as its cancel flow shows it once the contracts read has come back:
  * the machine's own transitions decide the state and whether the customer may go on.
  */
 const cancelInform =
   (view: ServiceView, machine: CancelFlowMachine) =>
-  ({ answers, reads }: FirstViewRequest): ReactElement | undefined => {
-    const auth = answerOf(answers[0], AuthInfoSchema);
-    const contracts = answerOf(reads[0], ServiceContractsSchema);
-    if (auth === undefined || contracts === undefined) return undefined;
-    const snapshot = afterContractLoaded(machine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, view.service.serviceId));
+  (request: FirstViewRequest): ReactElement | undefined => {
+    const read = contractReadOf(view.service, request);
+    if (read === undefined) return undefined;
+    const snapshot = afterContractLoaded(machine, read.input, read.contract);
     if (snapshot.value !== 'inform') return undefined;
     return (
       <ServiceViewContext value={view}>
@@ -139,16 +151,15 @@ const incentiveRead = sectionRead(activeCouponsQueryOptions(), couponActiveEndpo
  */
 const serviceDetail =
   (view: ServiceView, machine: ChangePaymentFlowMachine, sectionReads: readonly SectionRead[]) =>
-  ({ answers, reads }: FirstViewRequest): ReactElement | undefined => {
-    const auth = answerOf(answers[0], AuthInfoSchema);
-    const [contractsAnswer, ...sectionAnswers] = reads;
-    const contracts = answerOf(contractsAnswer, ServiceContractsSchema);
-    if (auth === undefined || contracts === undefined) return undefined;
-    const snapshot = afterContractLoaded(machine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, view.service.serviceId));
+  (request: FirstViewRequest): ReactElement | undefined => {
+    const read = contractReadOf(view.service, request);
+    if (read === undefined) return undefined;
+    const snapshot = afterContractLoaded(machine, read.input, read.contract);
     if (snapshot.value !== 'detail') return undefined;
+    const sectionAnswers = request.reads.slice(1);
     // Kept for this drawing only: no timer outlives the request.
     const cache = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, staleTime: Infinity, retry: false } } });
-    if (!sectionReads.every((read, index) => read(cache, sectionAnswers[index]))) return undefined;
+    if (!sectionReads.every((sectionReadOf, index) => sectionReadOf(cache, sectionAnswers[index]))) return undefined;
     return (
       <QueryClientProvider client={cache}>
         <ServiceViewContext value={view}>
@@ -159,11 +170,10 @@ const serviceDetail =
   };
 
 /** In-store support's Service/Detail, as its history flow shows it once the contracts read has come back (it reads nothing else). */
-function inStoreSupportDetail({ answers, reads }: FirstViewRequest): ReactElement | undefined {
-  const auth = answerOf(answers[0], AuthInfoSchema);
-  const contracts = answerOf(reads[0], ServiceContractsSchema);
-  if (auth === undefined || contracts === undefined) return undefined;
-  const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, drawingOnlyInput(auth.sbSystemId), toFlowContract(contracts.contracts, InStoreSupport.serviceId));
+function inStoreSupportDetail(request: FirstViewRequest): ReactElement | undefined {
+  const read = contractReadOf(InStoreSupport, request);
+  if (read === undefined) return undefined;
+  const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, read.input, read.contract);
   if (snapshot.value !== 'detail') return undefined;
   return (
     <ServiceViewContext value={InStoreSupportView}>
