@@ -71,3 +71,19 @@ test('解約内容の確認画面でブラウザの戻るを押すと、解約�
   await page.goBack();
   await expect(page).toHaveURL(/\/Top$/);
 });
+
+test('URLを直接入力して開いた解約についての画面から確認へ進み、ブラウザの戻るを押すと、ポータルを離れず解約についての画面に戻り、次の戻るで前のページへ戻ること（demo03、ADR 0111）', async ({ page }) => {
+  await signIn(page, 'demo03');
+  // A typed URL (or a bookmark) opens a new document: its entry is the tab's first in the portal.
+  await page.goto('/AnshinDataBox/Cancel/Inform');
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
+  await page.goBack();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  // The flow's page took the entry it made on top of the first one, then stepped back onto the
+  // first: the next Back leaves the page the customer opened, as from any first page of a flow.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Top$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

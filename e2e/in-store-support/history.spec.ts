@@ -12,6 +12,32 @@ import { benefitToday, contractsOf, expectSss, openCancelConfirm, openContract, 
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
+test('ブックマークから開いたご契約内容から履歴へ進み、ブラウザの戻るを押すと、ポータルを離れずご契約内容に戻ること（demo11、ADR 0111）', async ({ page }) => {
+  await signIn(page, 'demo11');
+  // A bookmark opens a new document: the contract page's entry is the tab's first in the portal.
+  await page.goto(Sss.SSS0001.path);
+  await expectSss(page, 'SSS0001');
+  await page.getByRole('button', { name: 'サポートのご利用履歴を見る' }).click();
+  await expectSss(page, 'SSS0002');
+  await page.locator('.history-list').getByRole('button').filter({ hasText: '2026年5月9日' }).click();
+  await expectSss(page, 'SSS0003');
+  // Back is the flow's Back inside the entry the flow made, then back onto the contract page.
+  await page.goBack();
+  await expectSss(page, 'SSS0002');
+  await page.goBack();
+  await expectSss(page, 'SSS0001');
+  await page.goForward();
+  await expectSss(page, 'SSS0001');
+  await page.reload();
+  await expectSss(page, 'SSS0001');
+  await page.getByRole('button', { name: '継続利用特典の履歴を見る' }).click();
+  await expectSss(page, 'SSS0004');
+  await page.goBack();
+  await expectSss(page, 'SSS0001');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Top$/);
+});
+
 test('ご契約内容から履歴の一覧・詳細・戻る・別の詳細・もっと見る・特典の履歴をたどり、最後に月末の解約予約・取り消し・今すぐの解約ができること（demo11）', async ({ page }) => {
   await signIn(page, 'demo11');
   await openContract(page);

@@ -4,7 +4,7 @@
  * the internal origin of this tab, the query string stripped after the page loaded, and the
  * URL following the foreground flow's machine.
  */
-import type { AnyRouter, ParsedLocation, RouterHistory } from '@tanstack/react-router';
+import type { AnyRouter, HistoryState, ParsedLocation, RouterHistory } from '@tanstack/react-router';
 import { findLivePage, normalizePath, type PageEntry } from '../../machines/page-table';
 import type { AnyMachineSnapshot } from 'xstate';
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
@@ -52,12 +52,30 @@ function stripQuietly(router: AnyRouter, strip: () => boolean): void {
 }
 
 /**
- * Where the URL goes when a flow moves: the flow's route, and on the error page the error code
- * the machine holds (its context's `errorCode`), which the error page shows.
+ * The history entry a flow's move leaves: its page, its state, and whether it is the tab's first
+ * in the portal and was shown. A first entry whose page was still loading when its flow moved on
+ * (a link that names its invoice, ADR 0075) was never the customer's page: Back to it would only
+ * move the flow on again, so it is replaced as before.
  */
-export function flowNavigation(route: string, snapshot: AnyMachineSnapshot, replace: boolean) {
-  if (route !== ErrorPath) return { to: route, replace };
-  return { to: route, replace, state: errorState(flowErrorCode(snapshot)) };
+export type LeftEntry = { readonly path: string; readonly state: HistoryState; readonly firstEntry: boolean };
+
+function leftEntry(router: AnyRouter): LeftEntry {
+  const history = router.history as RouterHistory;
+  const firstEntry = !history.canGoBack() && router.state.status !== 'pending';
+  return { path: normalizePath(history.location.pathname), state: history.location.state, firstEntry };
+}
+
+/**
+ * Where the URL goes when a flow moves: the flow's route, and on the error page the error code
+ * the machine holds (its context's `errorCode`), which the error page shows. The entries a flow
+ * makes on top of the tab's first entry remember that entry's page (`tabFirstPage`), through the
+ * flow's later replacing moves, so that the flow's return to it can step back onto it (ADR 0111).
+ */
+export function flowNavigation(route: string, snapshot: AnyMachineSnapshot, replace: boolean, left: LeftEntry) {
+  const state: HistoryState = route === ErrorPath ? errorState(flowErrorCode(snapshot)) : {};
+  const tabFirstPage = left.firstEntry ? (replace ? undefined : left.path) : left.state.tabFirstPage;
+  if (tabFirstPage !== undefined) state.tabFirstPage = tabFirstPage;
+  return { to: route, replace, state };
 }
 
 const ProviderReturnPaths: ReadonlySet<string> = new Set(['/Payment/Redirect', '/Payment/Cancel/Redirect']);
@@ -72,7 +90,7 @@ function followFlowFromReturnPage(router: AnyRouter, page: PageEntry | undefined
   const snapshot = flow.actor.getSnapshot();
   const route = routeFor(snapshot);
   if (route === undefined || route === page.path) return false;
-  void router.navigate(flowNavigation(route, snapshot, false));
+  void router.navigate(flowNavigation(route, snapshot, false, leftEntry(router)));
   return true;
 }
 
@@ -86,22 +104,19 @@ function followFlowThatMovedOn(router: AnyRouter, page: PageEntry | undefined, f
   const snapshot = flow.actor.getSnapshot();
   const route = routeFor(snapshot);
   if (route === undefined || route === page.path || findLivePage(route) === undefined) return false;
-  void router.navigate(flowNavigation(route, snapshot, true));
+  void router.navigate(flowNavigation(route, snapshot, true, leftEntry(router)));
   return true;
 }
 
-/** Where a flow's move goes, and whether the current entry is the first of this tab's history in the portal. */
-export type FlowMove = { readonly to: PageEntry | undefined; readonly firstEntry: boolean };
-
 /**
  * One history entry per flow: a flow's move replaces the entry while the customer is inside the
- * flow. From a card-provider return page it pushes, for the reason above. A move onto a page that
- * suppresses Back never replaces the first entry (a typed URL, a bookmark, the return from
- * sign-on): Back from it would leave the document, where the Back guard cannot answer W9999.
+ * flow. From a card-provider return page it pushes, for the reason above. A move never replaces
+ * the tab's first entry in the portal (a typed URL, a bookmark, the return from sign-on): Back
+ * from the next page would leave the document, where neither the flow's Back nor the Back
+ * guard's W9999 can answer it (ADR 0111).
  */
-export function replacesHistoryEntry(currentPage: PageEntry | undefined, machineId: string, move?: FlowMove): boolean {
-  if (currentPage === undefined || ProviderReturnPaths.has(currentPage.path)) return false;
-  if (move !== undefined && move.firstEntry && move.to?.backForwardDeter === true) return false;
+export function replacesHistoryEntry(currentPage: PageEntry | undefined, machineId: string, firstEntry: boolean): boolean {
+  if (currentPage === undefined || firstEntry || ProviderReturnPaths.has(currentPage.path)) return false;
   return currentPage.flow === machineId || !currentPage.entry;
 }
 
@@ -142,8 +157,12 @@ export function bindNavigationEffects(router: AnyRouter, options: NavigationEffe
     // would have, so the flow's next page is not taken for a page typed in from outside.
     const leaving = findLivePage(current);
     if (router.state.status === 'pending' && leaving?.flow === flow.machineId) recordInternalFrom(leaving);
-    const move: FlowMove = { to: findLivePage(route), firstEntry: !(router.history as RouterHistory).canGoBack() };
-    void router.navigate(flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(leaving, flow.machineId, move)));
+    const left = leftEntry(router);
+    const navigation = flowNavigation(route, flow.actor.getSnapshot(), replacesHistoryEntry(leaving, flow.machineId, left.firstEntry), left);
+    const moved = router.navigate(navigation);
+    // Back onto the tab's first page: the flow's page replaced the entry above it, and the step
+    // back turns that copy into a Forward to the same page, not a Back that seems to do nothing.
+    if (navigation.replace && navigation.state.tabFirstPage === route) void moved.then(() => (router.history as RouterHistory).back());
   });
 
   return () => {

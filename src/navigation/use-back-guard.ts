@@ -2,8 +2,8 @@
  * Browser Back (spec section 2): on a page that suppresses Back the customer stays on the same
  * URL and sees W9999, whatever the page's flow could do; elsewhere inside a flow it is the
  * machine's own Back when the machine has one.
- * Flows keep one history entry each, so Back is always a single same-document step the
- * router's blocker can refuse.
+ * Flows keep one history entry each (and never replace the tab's first one, ADR 0111), so
+ * Back is always a single same-document step the router's blocker can refuse.
  */
 import { useBlocker } from '@tanstack/react-router';
 import { describeError, ErrorCode } from '../../contracts/error-catalogue';

@@ -19,6 +19,8 @@ declare module '@tanstack/history' {
     noticeCode?: string;
     /** The query string stripped after the page loaded, for a reload of that page. */
     strippedSearch?: Record<string, string>;
+    /** On the entries a flow made on top of the tab's first entry: that entry's page (ADR 0111). */
+    tabFirstPage?: string;
   }
 }
 

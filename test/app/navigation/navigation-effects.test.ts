@@ -1,4 +1,4 @@
-import type { AnyRouter, ParsedLocation } from '@tanstack/react-router';
+import type { AnyRouter, HistoryState, ParsedLocation } from '@tanstack/react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setup } from 'xstate';
 import { findLivePage } from '../../../machines/page-table';
@@ -13,9 +13,13 @@ import { loadingStore, showLoading } from '../../../src/stores/loading-store';
  */
 type Listener = (event: { toLocation: Pick<ParsedLocation, 'pathname' | 'searchStr' | 'hash'> }) => void;
 
-function fakeRouter(currentPath: string, canGoBack: boolean) {
+function fakeRouter(currentPath: string, canGoBack: boolean, state: HistoryState) {
   const listeners = new Map<string, Set<Listener>>();
-  const history: { _ignoreSubscribers?: boolean; canGoBack: () => boolean } = { canGoBack: () => canGoBack };
+  const history: { _ignoreSubscribers?: boolean; canGoBack: () => boolean; location: { pathname: string; state: HistoryState }; back: () => void } = {
+    canGoBack: () => canGoBack,
+    location: { pathname: currentPath, state },
+    back: vi.fn(),
+  };
   const navigate = vi.fn((_options: unknown) => Promise.resolve());
   const router = {
     history,
@@ -60,9 +64,9 @@ const apply = setup({ types: { events: {} as { type: 'next' } | { type: 'away' }
   },
 });
 
-function setUp(currentPath: string, onPageView?: (page: unknown, location: unknown) => void, { canGoBack = true } = {}) {
+function setUp(currentPath: string, onPageView?: (page: unknown, location: unknown) => void, { canGoBack = true, historyState = {} } = {}) {
   const flows = createFlowRegistry({ machines: [{ id: 'anshinApply', machine: apply }] });
-  const { router, emit, navigate, history, state } = fakeRouter(currentPath, canGoBack);
+  const { router, emit, navigate, history, state } = fakeRouter(currentPath, canGoBack, historyState);
   const { win, replaced } = fakeWindow(currentPath, history);
   const unbind = bindNavigationEffects(router, { flows, window: win, ...(onPageView === undefined ? {} : { onPageView }) });
   return { flows, emit, navigate, history, replaced, unbind, routerState: state };
@@ -129,19 +133,19 @@ describe('after a page resolved', () => {
     navigate.mockClear();
     emit('onResolved', '/AnshinDataBox/Apply');
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true, state: {} });
     expect(flows.foreground()?.machineId).toBe('anshinApply');
   });
 
-  it('戻るを抑止するページへの移動は、タブの履歴の最初のエントリを置き換えず積むこと（戻るがポータル内にとどまり W9999 を出せる）', () => {
+  it('タブの最初の履歴エントリからのフローの移動は、置き換えず積み、そのページを履歴の状態に覚えること（戻るがポータル内にとどまる）', () => {
     const first = setUp('/AnshinDataBox/Apply', undefined, { canGoBack: false });
     first.flows.start('anshinApply').actor.send({ type: 'next' });
-    expect(first.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+    expect(first.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false, state: { tabFirstPage: '/AnshinDataBox/Apply' } });
     first.unbind();
 
     const later = setUp('/AnshinDataBox/Apply');
     later.flows.start('anshinApply').actor.send({ type: 'next' });
-    expect(later.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(later.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true, state: {} });
   });
 
   it('フローの行き先がページ表にないときは追いかけず、フローを手放すこと', () => {
@@ -164,7 +168,7 @@ describe('after a page resolved', () => {
     navigate.mockClear();
     emit('onResolved', '/Payment/Redirect');
     expect(navigate).toHaveBeenCalledTimes(1);
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false, state: {} });
     expect(flows.foreground()?.machineId).toBe('anshinApply');
   });
 
@@ -200,11 +204,11 @@ describe('a flow moving', () => {
   it('フローの遷移で、入口のページからは履歴を積み、フロー内では置き換えて URL が追うこと', () => {
     const { flows, navigate } = setUp('/Top');
     const flow = flows.start('anshinApply');
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: false });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: false, state: {} });
     navigate.mockClear();
     flow.actor.send({ type: 'next' });
     // The fake router stays on /Top: from an entry page the move pushes again.
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: false, state: {} });
   });
 
   it('フローのページへの遷移がまだ解決していない間にフローが進んだら、そのページを内部遷移元として記録してから URL が追うこと', () => {
@@ -216,7 +220,7 @@ describe('a flow moving', () => {
       return Promise.resolve();
     });
     flows.start('anshinApply').actor.send({ type: 'next' });
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true, state: {} });
     expect(recordedFirst).toBe(findLivePage('/AnshinDataBox/Apply')?.id);
   });
 
@@ -224,12 +228,36 @@ describe('a flow moving', () => {
     const { flows, navigate, routerState } = setUp('/Top');
     routerState.status = 'pending';
     flows.start('anshinApply');
-    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: false });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: false, state: {} });
     expect(commonStore.get().internalFrom).toBeNull();
     const settled = setUp('/AnshinDataBox/Apply');
     settled.flows.start('anshinApply').actor.send({ type: 'next' });
-    expect(settled.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true });
+    expect(settled.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true, state: {} });
     expect(commonStore.get().internalFrom).toBeNull();
+  });
+
+  it('フローがタブの最初のページへ戻ったら、上の履歴エントリを置き換えてから一つ戻り、戻るが空振りしないこと', async () => {
+    const onTop = setUp('/AnshinDataBox/Apply/Completed', undefined, { historyState: { tabFirstPage: '/AnshinDataBox/Apply' } });
+    onTop.flows.start('anshinApply');
+    expect(onTop.navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply', replace: true, state: { tabFirstPage: '/AnshinDataBox/Apply' } });
+    await vi.waitFor(() => expect(onTop.history.back).toHaveBeenCalledTimes(1));
+    onTop.unbind();
+
+    // Another page of the flow, or no first page remembered: the move replaces and stays.
+    const elsewhere = setUp('/AnshinDataBox/Apply/Completed', undefined, { historyState: { tabFirstPage: '/Top' } });
+    elsewhere.flows.start('anshinApply');
+    const plain = setUp('/AnshinDataBox/Apply/Completed');
+    plain.flows.start('anshinApply');
+    await Promise.resolve();
+    expect(elsewhere.history.back).not.toHaveBeenCalled();
+    expect(plain.history.back).not.toHaveBeenCalled();
+  });
+
+  it('最初の履歴エントリのページがまだ表示される前にフローが進んだら、そのエントリを置き換えること（戻るで同じ移動を繰り返さない）', () => {
+    const { flows, navigate, routerState } = setUp('/AnshinDataBox/Apply', undefined, { canGoBack: false });
+    routerState.status = 'pending';
+    flows.start('anshinApply').actor.send({ type: 'next' });
+    expect(navigate).toHaveBeenCalledWith({ to: '/AnshinDataBox/Apply/Completed', replace: true, state: {} });
   });
 
   it('URL がすでにフローのページなら移動しないこと', () => {
@@ -255,8 +283,8 @@ describe('history entries of a flow', () => {
   it('フローの入口でもあるそのフローのページからの移動は、履歴を置き換えること', () => {
     const inform = findLivePage('/AnshinDataBox/Cancel/Inform');
     expect(inform?.entry).toBe(true);
-    expect(replacesHistoryEntry(inform, 'anshinCancel')).toBe(true);
-    expect(replacesHistoryEntry(inform, 'anshinApply')).toBe(false);
+    expect(replacesHistoryEntry(inform, 'anshinCancel', false)).toBe(true);
+    expect(replacesHistoryEntry(inform, 'anshinApply', false)).toBe(false);
   });
 });
 
