@@ -49,4 +49,6 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   ADB0008: [pageEndpoints.getContracts.path],
   BKL0008: [pageEndpoints.getContracts.path],
   SSS0005: [pageEndpoints.getContracts.path],
+  // Resume/Confirm: the resume flow's first state reads the contracts afresh, as Cancel/Inform's does.
+  ADB0011: [pageEndpoints.getContracts.path],
 };

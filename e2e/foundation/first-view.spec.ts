@@ -2,7 +2,7 @@
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
  * top page, the option services, the billing history, the account info pages (user info, contacts,
  * security, receive settings and their guide, login history), the invoice months,
- * the service landings, the services' contract pages and their Cancel/Inform are in their HTML, styled, before any script has run; once the app has taken the
+ * the service landings, the services' contract pages, their Cancel/Inform and the data storage's Resume/Confirm are in their HTML, styled, before any script has run; once the app has taken the
  * page over there is one page, the app's, with the same markup as the one the server drew, and
  * it can be used.
  */
@@ -126,6 +126,10 @@ const drawnPages: readonly DrawnPage[] = [
   { customer: 'demo17', path: '/BasketLive/Service/Detail', heading: 'バスケットLIVEのご契約内容', control: button('お支払い方法の変更'), reads: ['/contracts', '/coupon/active'] },
   // In-store support's contract page: its history flow's contracts read, with the continued-use benefit.
   { customer: 'demo11', path: '/Sumahosetup-support/Service/Detail', heading: 'スマホ設定サポート定額のご契約内容', control: button('サポートのご利用履歴を見る'), reads: ['/contracts'] },
+  // The data storage's Resume/Confirm: the resume flow's contracts read. demo04 is suspended on a
+  // fresh database (the payment choice and the submit, drawn disabled); after the data storage
+  // journeys have resumed it, the page is E0008 with the way back. The link is there in both.
+  { customer: 'demo04', path: '/AnshinDataBox/Resume/Confirm', heading: 'あんしんデータボックスの利用再開', control: (page) => page.getByRole('link', { name: 'ご契約内容に戻る' }), reads: ['/contracts'] },
   // Cancel/Inform of each service: the cancel flow's own contracts read is answered in the HTML.
   { customer: 'demo02', path: '/AnshinDataBox/Cancel/Inform', heading: 'あんしんデータボックスの解約について', control: button(/へ進む$/), reads: ['/contracts'] },
   { customer: 'demo17', path: '/BasketLive/Cancel/Inform', heading: 'バスケットLIVEの解約について', control: button(/へ進む$/), reads: ['/contracts'] },

@@ -24,12 +24,11 @@ import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
 import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
-import { InStoreSupport } from '../../contracts/services/in-store-support';
-import type { ServiceDefinition } from '../../contracts/services/service-definition';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
 import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-change-payment.machine';
+import { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-resume.machine';
 import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
 import { basketLiveChangePaymentMachine } from '../../machines/basket-live/basket-live-change-payment.machine';
 import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
@@ -61,6 +60,7 @@ import { OptionServicesView } from '../pages/option-services/option-services-vie
 import { serviceCatalogue } from '../pages/service-catalogue';
 import { CancelInformView } from '../pages/service-flow/cancel-inform-page';
 import { LandingFirstView } from '../pages/service-flow/landing-page';
+import { ResumeConfirmView } from '../pages/service-flow/resume-confirm-page';
 import { ServiceDetailView } from '../pages/service-flow/service-detail-page';
 import { ServiceViewContext, type ServiceView } from '../pages/service-flow/service-view';
 import { TopView } from '../pages/top/top-view';
@@ -97,35 +97,37 @@ const drawingOnlyInput = (sbSystemId: string): ServiceFlowInput => ({
   returnUrls: { orderDoneUrl: '', cancelUrl: '' },
 });
 
-/**
- * What a flow that starts by reading the contracts is taken through its transitions with: the
- * run's input and the service's contract from the page's first read; undefined unless that read
- * and who is signed in came back whole.
- */
-function contractReadOf(service: ServiceDefinition, { answers, reads }: FirstViewRequest): { input: ServiceFlowInput; contract: FlowContract } | undefined {
-  const auth = answerOf(answers[0], AuthInfoSchema);
-  const contracts = answerOf(reads[0], ServiceContractsSchema);
-  if (auth === undefined || contracts === undefined) return undefined;
-  return { input: drawingOnlyInput(auth.sbSystemId), contract: toFlowContract(contracts.contracts, service.serviceId) };
-}
+/** What a flow that starts by reading the contracts is taken through its transitions with. */
+type ContractRead = { readonly input: ServiceFlowInput; readonly contract: FlowContract };
 
 /**
- * A service's Cancel/Inform, as its cancel flow shows it once the contracts read has come back:
- * the machine's own transitions decide the state and whether the customer may go on.
+ * A page of a flow that starts by reading the contracts, drawn inside the service's view: the
+ * run's input and the service's contract come from the page's first read, and `draw` takes the
+ * flow through its own transitions with them (`afterContractLoaded`). Nothing is drawn unless that
+ * read and who is signed in came back whole, and the flow stands on the page's state.
  */
-const cancelInform =
-  (view: ServiceView, machine: CancelFlowMachine) =>
+const fromContractRead =
+  (view: ServiceView, draw: (read: ContractRead, request: FirstViewRequest) => ReactElement | undefined) =>
   (request: FirstViewRequest): ReactElement | undefined => {
-    const read = contractReadOf(view.service, request);
-    if (read === undefined) return undefined;
-    const snapshot = afterContractLoaded(machine, read.input, read.contract);
-    if (snapshot.value !== 'inform') return undefined;
-    return (
-      <ServiceViewContext value={view}>
-        <CancelInformView snapshot={snapshot} send={undefined} />
-      </ServiceViewContext>
-    );
+    const auth = answerOf(request.answers[0], AuthInfoSchema);
+    const contracts = answerOf(request.reads[0], ServiceContractsSchema);
+    if (auth === undefined || contracts === undefined) return undefined;
+    const body = draw({ input: drawingOnlyInput(auth.sbSystemId), contract: toFlowContract(contracts.contracts, view.service.serviceId) }, request);
+    return body === undefined ? undefined : <ServiceViewContext value={view}>{body}</ServiceViewContext>;
   };
+
+/** A service's Cancel/Inform: the machine's own transitions decide the state and whether the customer may go on. */
+const cancelInform = (view: ServiceView, machine: CancelFlowMachine) =>
+  fromContractRead(view, ({ input, contract }) => {
+    const snapshot = afterContractLoaded(machine, input, contract);
+    return snapshot.value === 'inform' ? <CancelInformView snapshot={snapshot} send={undefined} /> : undefined;
+  });
+
+/** The data storage's Resume/Confirm: the contract, and the choice of payment method with the submit drawn but not yet usable. */
+const anshinResumeConfirm = fromContractRead(AnshinView, ({ input, contract }) => {
+  const snapshot = afterContractLoaded(anshinResumeMachine, input, contract);
+  return snapshot.value === 'confirm' ? <ResumeConfirmView snapshot={snapshot} send={undefined} /> : undefined;
+});
 
 /**
  * A read a section of the page makes through the query cache (`useQuery`): put in the cache the
@@ -145,16 +147,13 @@ const sectionRead =
 const incentiveRead = sectionRead(activeCouponsQueryOptions(), couponActiveEndpoint.response);
 
 /**
- * A service's Service/Detail, as its payment-change flow shows it once the contracts read has come
- * back, with the sections' reads after it (the incentive; the storage used), in firstViewReads'
- * order. Drawn only when every read came back whole, as the app's page then shows it at once.
+ * A service's Service/Detail, as its payment-change flow shows it, with the sections' reads after
+ * the contracts (the incentive; the storage used), in firstViewReads' order. Drawn only when every
+ * read came back whole, as the app's page then shows it at once.
  */
-const serviceDetail =
-  (view: ServiceView, machine: ChangePaymentFlowMachine, sectionReads: readonly SectionRead[]) =>
-  (request: FirstViewRequest): ReactElement | undefined => {
-    const read = contractReadOf(view.service, request);
-    if (read === undefined) return undefined;
-    const snapshot = afterContractLoaded(machine, read.input, read.contract);
+const serviceDetail = (view: ServiceView, machine: ChangePaymentFlowMachine, sectionReads: readonly SectionRead[]) =>
+  fromContractRead(view, ({ input, contract }, request) => {
+    const snapshot = afterContractLoaded(machine, input, contract);
     if (snapshot.value !== 'detail') return undefined;
     const sectionAnswers = request.reads.slice(1);
     // Kept for this drawing only: no timer outlives the request.
@@ -162,25 +161,16 @@ const serviceDetail =
     if (!sectionReads.every((sectionReadOf, index) => sectionReadOf(cache, sectionAnswers[index]))) return undefined;
     return (
       <QueryClientProvider client={cache}>
-        <ServiceViewContext value={view}>
-          <ServiceDetailView snapshot={snapshot} send={undefined} />
-        </ServiceViewContext>
+        <ServiceDetailView snapshot={snapshot} send={undefined} />
       </QueryClientProvider>
     );
-  };
+  });
 
-/** In-store support's Service/Detail, as its history flow shows it once the contracts read has come back (it reads nothing else). */
-function inStoreSupportDetail(request: FirstViewRequest): ReactElement | undefined {
-  const read = contractReadOf(InStoreSupport, request);
-  if (read === undefined) return undefined;
-  const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, read.input, read.contract);
-  if (snapshot.value !== 'detail') return undefined;
-  return (
-    <ServiceViewContext value={InStoreSupportView}>
-      <InStoreSupportDetailView snapshot={snapshot} send={undefined} />
-    </ServiceViewContext>
-  );
-}
+/** In-store support's Service/Detail, as its history flow shows it (it reads nothing else). */
+const inStoreSupportDetail = fromContractRead(InStoreSupportView, ({ input, contract }) => {
+  const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, input, contract);
+  return snapshot.value === 'detail' ? <InStoreSupportDetailView snapshot={snapshot} send={undefined} /> : undefined;
+});
 
 /** The account flow's profile from its three reads (contracts/first-view-reads.ts, accountProfile), as loadProfile puts it together. */
 function accountProfileOf(reads: readonly FirstAnswer[]): AccountProfile | undefined {
@@ -235,6 +225,7 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   BKL0004: serviceDetail(BasketLiveView, basketLiveChangePaymentMachine, [incentiveRead]),
   SSS0001: inStoreSupportDetail,
   ADB0008: cancelInform(AnshinView, anshinCancelMachine),
+  ADB0011: anshinResumeConfirm,
   BKL0008: cancelInform(BasketLiveView, basketLiveCancelMachine),
   SSS0005: cancelInform(InStoreSupportView, inStoreSupportCancelMachine),
   INV0001: ({ reads }) => {

@@ -39,7 +39,8 @@ export function ResumeConfirmFlow({ actor }: { readonly actor: ResumeActor }) {
 
 export type ResumeViewProps = {
   readonly snapshot: SnapshotFrom<ResumeFlowMachine>;
-  readonly send: ResumeActor['send'];
+  /** Undefined in the server's first view: the choice and the submit are drawn, not yet usable (ADR 0106). */
+  readonly send: ResumeActor['send'] | undefined;
 };
 
 export function ResumeConfirmView(props: ResumeViewProps) {
@@ -52,7 +53,7 @@ export function ResumeConfirmView(props: ResumeViewProps) {
         <CardProviderStep
           step={value.cardProvider}
           redirectOrderUrl={snapshot.context.redirectOrderUrl}
-          onBack={snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
+          onBack={send !== undefined && snapshot.can({ type: 'wizard.back' }) ? () => send({ type: 'wizard.back' }) : null}
         />
       </Suspense>
     ))
@@ -95,6 +96,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
   ];
 
   const submit = () => {
+    if (send === undefined) return;
     if (chosen === null) {
       setError('お支払い方法を選択してください。');
       return;
@@ -144,6 +146,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
             legend="再開後のお支払い方法"
             required
             type="radio"
+            disabled={send === undefined}
             options={options}
             selected={chosen === null ? [] : [chosen]}
             onChange={(value) => {
@@ -154,7 +157,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
             error={error}
           />
           <div className="button-row">
-            <button type="submit" className="button button--block">
+            <button type="submit" className="button button--block" disabled={send === undefined}>
               {chosen === PaymentMethod.NewCreditCard && !newCardReady ? 'カード情報の入力へ進む' : '利用を再開する'}
             </button>
             <Link to={servicePath(service, 'detail')} className="button button--secondary button--block">
@@ -166,7 +169,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
       {match(stage)
         .with('otp', () => {
           const otp = snapshot.children.verifyContact;
-          return otp === undefined ? null : (
+          return otp === undefined || send === undefined ? null : (
             <Suspense fallback={preparing}>
               <OtpStep otp={otp} send={send} submitLabel="認証して利用を再開する" />
             </Suspense>
@@ -179,7 +182,7 @@ function ResumeStep({ snapshot, send }: ResumeViewProps) {
             </button>
           </div>
         ))
-        .with('submitUnknown', () => <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />)
+        .with('submitUnknown', () => <SubmitUnknown onRetry={() => send?.({ type: 'error.retry' })} />)
         .otherwise(() => null)}
     </>
   );

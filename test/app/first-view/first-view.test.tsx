@@ -359,6 +359,34 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     });
   });
 
+  describe('利用再開（Resume/Confirm）', () => {
+    const storage = (status: string) => contractsRead({ contracts: [contract('223', '225', status)] });
+
+    it('利用再開の流れが契約を読んだあとの表示を、まだ選べないお支払い方法と押せない「利用を再開する」で描くこと', () => {
+      const view = drawn('ADB0011', '/AnshinDataBox/Resume/Confirm', [authInfo], [storage('suspended')]);
+      expect(view?.querySelector('h1')?.textContent).toBe('あんしんデータボックスの利用再開');
+      expect(view?.querySelector('#resume-contract')?.textContent).toBe('現在のご契約');
+      expect(view?.querySelector('#resume-terms')?.textContent).toBe('利用再開について');
+      expect(view?.querySelector<HTMLFieldSetElement>('main fieldset')?.disabled).toBe(true);
+      const submit = view?.querySelector<HTMLButtonElement>('main button[type="submit"]');
+      expect([submit?.textContent, submit?.disabled]).toEqual(['利用を再開する', true]);
+      expect(view?.querySelector('[role="alert"]')).toBeNull();
+    });
+
+    it('停止中でない契約には、流れの判断どおり E0008 とご契約内容へ戻るリンクだけを描くこと', () => {
+      const view = drawn('ADB0011', '/AnshinDataBox/Resume/Confirm', [authInfo], [storage('active')]);
+      expect(view?.querySelector('[role="alert"]')?.textContent).toContain('E0008');
+      expect(view?.querySelector('main form')).toBeNull();
+      expect(view?.querySelector('main a.button')?.textContent).toBe('ご契約内容に戻る');
+    });
+
+    it('契約の読み出しが失敗した・形が違う・誰の答えもないときは描かないこと', () => {
+      expect(drawn('ADB0011', '/AnshinDataBox/Resume/Confirm', [authInfo], [contractsRead({ errorCode: 'E9999' }, 500)])).toBeUndefined();
+      expect(drawn('ADB0011', '/AnshinDataBox/Resume/Confirm', [authInfo], [contractsRead({ contracts: [{ contractId: 'c-1' }] })])).toBeUndefined();
+      expect(drawn('ADB0011', '/AnshinDataBox/Resume/Confirm', [], [storage('suspended')])).toBeUndefined();
+    });
+  });
+
   it('遷移ルールが扱う問い合わせ文字列（redirect・pageId・請求書の指定）があれば、どのページも描かないこと', () => {
     expect(drawn('ACC0001', '/AccountMenu', [], [], 'utm_source=mail&from=top')).toBeDefined();
     for (const search of ['redirect=https%3A%2F%2Fshop.example.jp%2F', 'pageId=ACC0001', 'contents=202610', 'x=1&cfservice=CF02']) {
