@@ -10,8 +10,23 @@
  * Customers: demo11, demo02, demo08, demo03; none of these tests submits anything.
  */
 import { consentAndContinue, expectBackSuppressed, expectPage, Heading, payWithNewCard, serviceCard, startApply, TestCard } from '../support/anshin';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
+
+/**
+ * From Cancel/Inform: on to Confirm, Back (the flow's Back) to Inform, Back again out of the flow
+ * to the page before it, which is the top page in these tests.
+ */
+async function confirmThenBackOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
+  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
+  await page.goBack();
+  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/Top$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+}
 
 test('申込画面（規約・お支払い方法・確認）でブラウザの戻るを押すと、同じURLにとどまりW9999が表示されること（demo11）', async ({ page }) => {
   await signIn(page, 'demo11');
@@ -63,13 +78,8 @@ test('解約内容の確認画面でブラウザの戻るを押すと、解約�
   // The address bar and the machine still agree after a reload and on the way forward again.
   await page.reload();
   await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
-  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
-  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
   // One history entry per flow: Back again is the flow's Back, Back from its first page leaves it.
-  await page.goBack();
-  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
-  await page.goBack();
-  await expect(page).toHaveURL(/\/Top$/);
+  await confirmThenBackOut(page);
 });
 
 test('URLを直接入力して開いた解約についての画面から確認へ進み、ブラウザの戻るを押すと、ポータルを離れず解約についての画面に戻り、次の戻るで前のページへ戻ること（demo03、ADR 0111）', async ({ page }) => {
@@ -77,13 +87,7 @@ test('URLを直接入力して開いた解約についての画面から確認�
   // A typed URL (or a bookmark) opens a new document: its entry is the tab's first in the portal.
   await page.goto('/AnshinDataBox/Cancel/Inform');
   await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
-  await page.getByRole('button', { name: '解約のお手続きへ進む' }).click();
-  await expectPage(page, '/AnshinDataBox/Cancel/Confirm', Heading.cancelConfirm);
-  await page.goBack();
-  await expectPage(page, '/AnshinDataBox/Cancel/Inform', Heading.cancelInform);
   // The flow's page took the entry it made on top of the first one, then stepped back onto the
   // first: the next Back leaves the page the customer opened, as from any first page of a flow.
-  await page.goBack();
-  await expect(page).toHaveURL(/\/Top$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await confirmThenBackOut(page);
 });
