@@ -9,9 +9,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { flowLoaders } from '../machines/flow-loaders';
 import { startTagManager } from './analytics/tag-manager';
-import { configureApiClient } from './api/api-client';
+import { apiActivity, configureApiClient } from './api/api-client';
 import { discardFirstAnswers, loadFirstAnswers } from './api/first-answers';
-import { queryActivity, queryClient } from './api/query-client';
+import { queryClient } from './api/query-client';
 import { startBuildCheck } from './build-check/build-check';
 import { appConfig } from './config/app-config';
 import { adoptFirstView } from './first-view/take-over';
@@ -79,7 +79,7 @@ const stopDiscard = router.subscribe('onResolved', () => {
   // requests would compete with the page's own chunks and reads (ADR 0091, 0105).
   if (buildCheck !== undefined) {
     const checkNow = () => void buildCheck.checkNow();
-    void whenSettled(queryActivity(queryClient))
+    void whenSettled(apiActivity)
       .then(() => import('./build-check/build-metadata'))
       .then(
         ({ loadBuildMetadata }) => loadBuildMetadata({ buildId: appConfig.buildId, onGone: checkNow }),

@@ -14,6 +14,7 @@ import { SystemType } from '../../contracts/codes';
 import { buildPath, Header, type EndpointDef, type Schema } from '../../contracts/endpoint';
 import { ErrorCode } from '../../contracts/error-catalogue';
 import { logger } from '../lib/logger';
+import type { Activity } from '../lib/when-settled';
 import { takeFirstAnswer } from './first-answers';
 
 /** Spec section 9. */
@@ -286,6 +287,26 @@ function toFailure(result: Attempt, ids: { correlationId: string; requestKey: st
   };
 }
 
+let callsUnderway = 0;
+const activityListeners = new Set<() => void>();
+
+/**
+ * The API's calls as the page's activity (src/lib/when-settled.ts): busy from a call's start to its
+ * answer, retries included, whoever made it (a query, a flow's own read, a navigation rule's check).
+ */
+export const apiActivity: Activity = {
+  isBusy: () => callsUnderway > 0,
+  subscribe: (listener) => {
+    activityListeners.add(listener);
+    return () => activityListeners.delete(listener);
+  },
+};
+
+function countCall(change: number): void {
+  callsUnderway += change;
+  activityListeners.forEach((listener) => listener());
+}
+
 /**
  * Calls one endpoint of the endpoint table (spec section 7).
  * Handler on (default): resolves to the zod-parsed response; throws `ApiRequestError`.
@@ -303,7 +324,8 @@ export async function callApi<E extends EndpointDef>(
   endpoint: E,
   options: CallOptions<E> = {} as CallOptions<E>,
 ): Promise<ResponseOf<E> | ApiResult<ResponseOf<E>>> {
-  const result = await execute(endpoint, options);
+  countCall(1);
+  const result = await execute(endpoint, options).finally(() => countCall(-1));
   if (options.errorHandler === false) return result;
   if (result.ok) return result.data;
   try {

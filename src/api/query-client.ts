@@ -3,7 +3,6 @@
  * spec's retry rule, and a second layer would multiply attempts (and error handler calls).
  */
 import { QueryClient } from '@tanstack/react-query';
-import type { Activity } from '../lib/when-settled';
 
 /** Reads stay fresh for 30 s: long enough that a wizard's back-and-forth does not refetch. */
 export const DefaultStaleTimeMs = 30_000;
@@ -25,11 +24,3 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
-
-/** The client's reads as the page's activity (src/lib/when-settled.ts): busy while any query fetches. */
-export function queryActivity(client: QueryClient): Activity {
-  return {
-    isBusy: () => client.isFetching() > 0,
-    subscribe: (listener) => client.getQueryCache().subscribe(listener),
-  };
-}

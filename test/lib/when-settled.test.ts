@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, queryActivity } from '../../src/api/query-client';
+import { z } from 'zod/mini';
+import { CustomerParams, defineEndpoint, NoBody, NoQuery } from '../../contracts/endpoint';
+import { apiActivity, callApi, configureApiClient, resetApiClient } from '../../src/api/api-client';
+import { configureLogger, resetLogger } from '../../src/lib/logger';
 import { SettleIdleTimeoutMs, whenSettled, type Activity } from '../../src/lib/when-settled';
 
 /** A page's reads as the query client reports them: a count in flight and a change signal. */
@@ -94,21 +97,66 @@ describe('whenSettled', () => {
   });
 });
 
-describe('the query client as the page activity', () => {
+describe("the API's calls as the page activity", () => {
+  const read = defineEndpoint({
+    method: 'GET',
+    path: '/api/customer/{sbSystemId}/contracts',
+    retry: true,
+    summary: 'a read',
+    params: CustomerParams,
+    query: NoQuery,
+    body: NoBody,
+    response: z.object({ value: z.string() }),
+  });
+  /** Each call's answer, given when the test says so. */
+  const answers: ((status: number) => void)[] = [];
+  const answerNext = (status = 200) => answers.shift()?.(status);
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    configureLogger({ level: 'NONE' });
+    configureApiClient({
+      retryDelayMs: 100,
+      fetch: () => new Promise<Response>((resolve) => answers.push((status) => resolve(Response.json({ value: 'ok' }, { status })))),
+    });
+  });
+
   afterEach(() => {
+    resetApiClient();
+    resetLogger();
+    answers.length = 0;
     vi.useRealTimers();
   });
 
-  it('is busy while a read is in flight and settles a quiet time after its answer', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const client = createQueryClient();
-    let answer: (value: string) => void = () => undefined;
-    const read = client.fetchQuery({ queryKey: ['usage'], queryFn: () => new Promise<string>((resolve) => (answer = resolve)) });
-    const state = track(whenSettled(queryActivity(client), 1000));
+  // A flow's own read and a navigation rule's check do not go through the query cache: the
+  // invoice link's flow read the services while the footer's version was already on its way.
+  it('is busy while a call made outside the query cache is under way, and settles a quiet time after its answer', async () => {
+    const call = callApi(read, { params: { sbSystemId: '1000000017' } });
+    const state = track(whenSettled(apiActivity, 1000));
     await vi.advanceTimersByTimeAsync(5000);
     expect(state.settled).toBe(false);
-    answer('ok');
-    await read;
+    answerNext();
+    await call;
     await expectSettledAfterQuietTime(state);
+  });
+
+  it('stays busy between a failed attempt and its retry', async () => {
+    const call = callApi(read, { params: { sbSystemId: '1000000017' }, errorHandler: false });
+    const state = track(whenSettled(apiActivity, 1000));
+    answerNext(503);
+    // The retry waits 100 ms; the quiet time has not started.
+    await vi.advanceTimersByTimeAsync(1100);
+    expect(state.settled).toBe(false);
+    answerNext();
+    expect(await call).toMatchObject({ ok: true });
+    await expectSettledAfterQuietTime(state);
+  });
+
+  it('is not busy once a call has failed for good', async () => {
+    const call = callApi(read, { params: { sbSystemId: '1000000017' }, errorHandler: false, retries: 0 });
+    expect(apiActivity.isBusy()).toBe(true);
+    answerNext(500);
+    expect(await call).toMatchObject({ ok: false });
+    expect(apiActivity.isBusy()).toBe(false);
   });
 });
