@@ -114,8 +114,18 @@ test('プランの選択と確認の画面で、ブラウザの戻るはW9999で
   await expect(page.getByRole('heading', { name: '現在のプラン' })).toBeVisible();
   await chooseAndConfirm(page, 'スタンダード');
   await expectBackSuppressed(page, ChangePage, Heading.change);
+  // The reloaded document must not show the choice before the confirmation the run stands on (the
+  // server's first view draws the choice on a fresh load only, ADR 0106).
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.getElementById('bkl-current-plan') === null) return;
+      Object.assign(window, { choiceShown: true });
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
   await page.reload();
   await expect(quoteRow(page, '変更後のプラン')).toHaveText('スタンダード（月額990円(税込)）');
+  expect(await page.evaluate(() => (window as { choiceShown?: boolean }).choiceShown)).toBeUndefined();
   // The page's own Back returns to the choice, with nothing sent.
   await page.getByRole('button', { name: 'プランの選択に戻る' }).click();
   await expect(page.getByRole('radio', { name: /^スタンダード（/ })).toBeChecked();

@@ -19,11 +19,12 @@ test('自分のビルドIDのメタデータを最初のページのあとに取
 });
 
 test('ページ自身の読み込みが終わって1秒たってから、ビルドのメタデータを取りに行くこと', async ({ page }) => {
-  await signIn(page, 'demo07');
-  // A page that reads for itself: the plan change flow's contracts read is not in its HTML (the
-  // pages the server draws have their reads there, ADR 0106, 0110).
-  await page.goto('/BasketLive/Plan/Change');
-  await expect(page.getByRole('heading', { level: 1, name: 'バスケットLIVEのプラン変更' })).toBeVisible();
+  await signIn(page, 'demo17');
+  // A page that reads for itself: a link that names its invoice is left to the app's rules, so the
+  // server draws no first view and inlines no read (ADR 0075, 0106); every other entry page has its
+  // reads in its HTML.
+  await page.goto('/Invoice?contents=202606&cfservice=CF04');
+  await expect(page.getByRole('heading', { level: 1, name: '請求書のダウンロード' })).toBeVisible();
   // This document's own timings: nothing of the sign-in's earlier pages can mix in.
   const timings = await page.waitForFunction(() => {
     const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];

@@ -1,10 +1,11 @@
 /**
  * The server's first view (docs/decisions/0106-first-view-from-the-server.md): the account menu, the
  * top page, the option services, the billing history, the account info pages (user info, contacts,
- * security, receive settings and their guide, login history), the invoice months,
- * the service landings, the services' contract pages, their Cancel/Inform and the data storage's Resume/Confirm are in their HTML, styled, before any script has run; once the app has taken the
- * page over there is one page, the app's, with the same markup as the one the server drew, and
- * it can be used.
+ * security, receive settings and their guide, login history), the invoice months, the service
+ * landings, the services' contract pages, their Cancel/Inform, the data storage's Resume/Confirm
+ * and basket live's plan change are in their HTML, styled, before any script has run; once the app
+ * has taken the page over there is one page, the app's, with the same markup as the one the server
+ * drew, and it can be used.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expectPage } from '../support/anshin';
@@ -130,6 +131,9 @@ const drawnPages: readonly DrawnPage[] = [
   // fresh database (the payment choice and the submit, drawn disabled); after the data storage
   // journeys have resumed it, the page is E0008 with the way back. The link is there in both.
   { customer: 'demo04', path: '/AnshinDataBox/Resume/Confirm', heading: 'あんしんデータボックスの利用再開', control: (page) => page.getByRole('link', { name: 'ご契約内容に戻る' }), reads: ['/contracts'] },
+  // Basket live's plan change: the flow's contracts read; the plans to choose, drawn disabled.
+  // demo10's plan is only ever looked at by the e2e journeys, never changed.
+  { customer: 'demo10', path: '/BasketLive/Plan/Change', heading: 'バスケットLIVEのプラン変更', control: (page) => page.getByRole('radio').first(), reads: ['/contracts'] },
   // Cancel/Inform of each service: the cancel flow's own contracts read is answered in the HTML.
   { customer: 'demo02', path: '/AnshinDataBox/Cancel/Inform', heading: 'あんしんデータボックスの解約について', control: button(/へ進む$/), reads: ['/contracts'] },
   { customer: 'demo17', path: '/BasketLive/Cancel/Inform', heading: 'バスケットLIVEの解約について', control: button(/へ進む$/), reads: ['/contracts'] },

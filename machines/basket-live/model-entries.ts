@@ -12,11 +12,10 @@ import { basketLiveApplyMachine, basketLiveCancelMachine, basketLiveChangePaymen
 import { isConfirmableAddress } from './confirmable-address';
 import { mailConfirmationMachine } from './mail-confirmation.machine';
 import { offeredPlans } from './offered-plans';
-import { basketLivePlanChangeMachine, type PlanChangeContract } from './plan-change.machine';
+import { basketLivePlanChangeMachine, planContractLoaded } from './plan-change.machine';
 
 type PlanChangeSnapshot = SnapshotFrom<typeof basketLivePlanChangeMachine>;
 
-const loaded = (output: PlanChangeContract) => ({ type: 'xstate.done.actor.loadPlanContract', output });
 const receipt = { serviceId: '231', status: 'active', effectiveDate: '2026-11-24', acceptedAt: '2026-11-24T10:00:00+09:00' };
 
 /** Steps from the confirm page on, where what is submitted is fixed. */
@@ -86,10 +85,10 @@ export const basketLivePlanChangeEntry: MachineEntry = {
   machine: basketLivePlanChangeMachine,
   input: { sbSystemId: '1000000006' },
   events: modelEvents(
-    loaded({ status: 'active', planId: '232', pendingPlan: null }),
-    loaded({ status: 'active', planId: '232-2', pendingPlan: { planId: '232', effectiveDate: '2026/12/01' } }),
-    loaded({ status: 'suspended', planId: '232', pendingPlan: null }),
-    loaded({ status: 'none', planId: null, pendingPlan: null }),
+    planContractLoaded({ status: 'active', planId: '232', pendingPlan: null }),
+    planContractLoaded({ status: 'active', planId: '232-2', pendingPlan: { planId: '232', effectiveDate: '2026/12/01' } }),
+    planContractLoaded({ status: 'suspended', planId: '232', pendingPlan: null }),
+    planContractLoaded({ status: 'none', planId: null, pendingPlan: null }),
     { type: 'xstate.error.actor.loadPlanContract', error: failures.congestion },
     // 232-2 is an upgrade from 232 and offered; 232 is the current plan (or the pending one): refused.
     { type: 'plan.select', planId: '232-2' },

@@ -58,6 +58,9 @@ export type PlanChangeEvent =
   | { type: 'confirm.submit' }
   | { type: 'error.retry' };
 
+/** The event the flow leaves `loading` with once the contract has loaded. */
+export const planContractLoaded = (contract: PlanChangeContract) => ({ type: 'xstate.done.actor.loadPlanContract', output: contract }) as const;
+
 export type LoadPlanContractInput = { readonly sbSystemId: string };
 export type ChangePlanInput = { readonly sbSystemId: string; readonly requestKey: string; readonly body: PlanChangeRequest };
 

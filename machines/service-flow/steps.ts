@@ -43,17 +43,25 @@ const notifyCardUnusable = { type: 'notify', params: { notice: ErrorCode.CardUnu
 /** The event `loadContractStep` moves on with once the contract has loaded. */
 export const contractLoaded = (contract: FlowContract) => ({ type: 'xstate.done.actor.loadContract', output: contract }) as const;
 
+/** The done event of a flow's first read: xstate's, not one of the flow's own events. */
+export type FirstReadDone = { readonly type: `xstate.done.actor.${string}`; readonly output: unknown };
+
 /**
- * Where a flow that starts with `loadContractStep` stands once `contract` has loaded, computed
- * without running it (xstate's pure transitions): the state and context the app's run reaches
- * with the same contract, through the same transitions and actions. The server's first view of
- * the flow's first page is drawn from it (docs/decisions/0106-first-view-from-the-server.md).
+ * Where a flow stands once its first read has answered with `done`, computed without running it
+ * (xstate's pure transitions): the state and context the app's run reaches with the same answer,
+ * through the same transitions and actions. The server's first view of the flow's first page is
+ * drawn from it (docs/decisions/0106-first-view-from-the-server.md).
  */
-export function afterContractLoaded<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine>, contract: FlowContract): SnapshotFrom<TMachine> {
+export function afterFirstRead<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine>, done: FirstReadDone): SnapshotFrom<TMachine> {
   const [start] = initialTransition(machine, input);
   // The done event is xstate's, not one of the flow's own events: the type cannot name it.
-  const [loaded] = transition(machine, start, contractLoaded(contract) as unknown as EventFromLogic<TMachine>);
+  const [loaded] = transition(machine, start, done as unknown as EventFromLogic<TMachine>);
   return loaded;
+}
+
+/** Where a flow that starts with `loadContractStep` stands once `contract` has loaded. */
+export function afterContractLoaded<TMachine extends AnyStateMachine>(machine: TMachine, input: InputFrom<TMachine>, contract: FlowContract): SnapshotFrom<TMachine> {
+  return afterFirstRead(machine, input, contractLoaded(contract));
 }
 
 /** Loads the service's contract the flow acts on, then goes to `target`; a failed load ends in `failed`. */

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
 import { AppRootElementId, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
-import { firstViewReads } from '../../contracts/first-view-reads';
+import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
 import { ask, sessionOf } from './first-answers';
@@ -42,6 +42,20 @@ function lv2Authed(answer: FirstAnswer | undefined): boolean {
 export function showsWithAnswers(page: PageEntry, answers: readonly FirstAnswer[]): boolean {
   if (page.login === 'none' || answers.length !== 4 || answers.some((answer) => answer.status !== 200)) return false;
   return page.login !== 'lv2' || lv2Authed(answers[0]);
+}
+
+/**
+ * Whether the browser asks for the document again (its reload button): browsers then send
+ * `Cache-Control: max-age=0`, and not on a fresh load, a link or Back and Forward. A wrong guess
+ * costs only the first view (the app draws the page), never shows the wrong page.
+ */
+export function isReload(request: FastifyRequest): boolean {
+  return /(^|,)\s*max-age=0\s*(,|$)/.test(request.headers['cache-control'] ?? '');
+}
+
+/** Whether `page` may be drawn for `request`: a page whose flow has a later step on its URL is drawn on a fresh load only. */
+export function drawsOnThisLoad(request: FastifyRequest, page: PageEntry): boolean {
+  return !(drawnOnFreshLoadOnly.has(page.id) && isReload(request));
 }
 
 /**

@@ -25,7 +25,7 @@ import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../m
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
-import { firstViewReadsFor, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
+import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -112,7 +112,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
    * still served, by the app alone.
    */
   const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
-    if (renderFirstView === undefined || !showsWithAnswers(page, answers)) return undefined;
+    if (renderFirstView === undefined || !showsWithAnswers(page, answers) || !drawsOnThisLoad(request, page)) return undefined;
     try {
       const reads = await firstViewReadsFor(app, request, page, answers);
       const markup = renderFirstView({ pageId: page.id, pathname: page.path, search: new URL(request.url, 'http://portal.invalid').search.slice(1), answers, reads });

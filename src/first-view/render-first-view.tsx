@@ -22,7 +22,7 @@ import { UserInfoSchema } from '../../contracts/api/account-user-info';
 import { AuthInfoSchema } from '../../contracts/api/auth-info';
 import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
-import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract } from '../../contracts/api/service-contracts';
+import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract, type ServiceContract } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
@@ -31,12 +31,14 @@ import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshi
 import { anshinResumeMachine } from '../../machines/anshin-data-box/anshin-resume.machine';
 import { basketLiveCancelMachine } from '../../machines/basket-live/basket-live-cancel.machine';
 import { basketLiveChangePaymentMachine } from '../../machines/basket-live/basket-live-change-payment.machine';
+import { basketLivePlanChangeMachine, planContractLoaded } from '../../machines/basket-live/plan-change.machine';
 import { inStoreSupportCancelMachine } from '../../machines/in-store-support/in-store-support.flows';
 import { inStoreSupportHistoryMachine } from '../../machines/in-store-support/support-history.machine';
 import type { CancelFlowMachine } from '../../machines/service-flow/cancel.flow';
 import type { ChangePaymentFlowMachine } from '../../machines/service-flow/change-payment.flow';
 import type { ServiceFlowInput } from '../../machines/service-flow/shared';
-import { afterContractLoaded } from '../../machines/service-flow/steps';
+import { afterContractLoaded, afterFirstRead } from '../../machines/service-flow/steps';
+import { toPlanChangeContract } from '../flows/basket-live-actors';
 import { toFlowContract } from '../flows/service-flow-actors';
 import { activeCouponsQueryOptions } from '../api/queries/active-coupons.query';
 import { storageUsageQueryOptions } from '../api/queries/storage-usage.query';
@@ -45,6 +47,7 @@ import { AppFrame } from '../layout/app-frame';
 import { hasRuleParameter } from '../navigation/rule-parameters';
 import AnshinView from '../pages/anshin-data-box/anshin-view';
 import BasketLiveView from '../pages/basket-live/basket-live-view';
+import { BasketLivePlanChangeView } from '../pages/basket-live/plan-change-page';
 import InStoreSupportView from '../pages/in-store-support/in-store-support-view';
 import { InStoreSupportDetailView } from '../pages/in-store-support/support-detail-page';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
@@ -97,24 +100,32 @@ const drawingOnlyInput = (sbSystemId: string): ServiceFlowInput => ({
   returnUrls: { orderDoneUrl: '', cancelUrl: '' },
 });
 
-/** What a flow that starts by reading the contracts is taken through its transitions with. */
-type ContractRead = { readonly input: ServiceFlowInput; readonly contract: FlowContract };
+/** Who is signed in and their contracts, as a page's first read (the contracts) answered them. */
+type ContractsRead = { readonly sbSystemId: string; readonly contracts: readonly ServiceContract[] };
 
 /**
- * A page of a flow that starts by reading the contracts, drawn inside the service's view: the
- * run's input and the service's contract come from the page's first read, and `draw` takes the
- * flow through its own transitions with them (`afterContractLoaded`). Nothing is drawn unless that
- * read and who is signed in came back whole, and the flow stands on the page's state.
+ * A page of a flow that starts by reading the contracts, drawn inside the service's view. `draw`
+ * takes the flow through its own transitions with that read. Nothing is drawn unless the read and
+ * who is signed in came back whole, and the flow stands on the page's state.
  */
-const fromContractRead =
-  (view: ServiceView, draw: (read: ContractRead, request: FirstViewRequest) => ReactElement | undefined) =>
+const fromContractsRead =
+  (view: ServiceView, draw: (read: ContractsRead, request: FirstViewRequest) => ReactElement | undefined) =>
   (request: FirstViewRequest): ReactElement | undefined => {
     const auth = answerOf(request.answers[0], AuthInfoSchema);
     const contracts = answerOf(request.reads[0], ServiceContractsSchema);
     if (auth === undefined || contracts === undefined) return undefined;
-    const body = draw({ input: drawingOnlyInput(auth.sbSystemId), contract: toFlowContract(contracts.contracts, view.service.serviceId) }, request);
+    const body = draw({ sbSystemId: auth.sbSystemId, contracts: contracts.contracts }, request);
     return body === undefined ? undefined : <ServiceViewContext value={view}>{body}</ServiceViewContext>;
   };
+
+/** What a kit flow that starts by reading the contracts is taken through its transitions with. */
+type ContractRead = { readonly input: ServiceFlowInput; readonly contract: FlowContract };
+
+/** A page of a kit flow (`loadContractStep`): the run's input and the service's contract from the first read (`afterContractLoaded`). */
+const fromContractRead = (view: ServiceView, draw: (read: ContractRead, request: FirstViewRequest) => ReactElement | undefined) =>
+  fromContractsRead(view, ({ sbSystemId, contracts }, request) =>
+    draw({ input: drawingOnlyInput(sbSystemId), contract: toFlowContract(contracts, view.service.serviceId) }, request),
+  );
 
 /** A service's Cancel/Inform: the machine's own transitions decide the state and whether the customer may go on. */
 const cancelInform = (view: ServiceView, machine: CancelFlowMachine) =>
@@ -165,6 +176,12 @@ const serviceDetail = (view: ServiceView, machine: ChangePaymentFlowMachine, sec
       </QueryClientProvider>
     );
   });
+
+/** Basket live's plan change: the current plan and the choice of another, not yet usable; E0008 is the app's to show. */
+const basketLivePlanChange = fromContractsRead(BasketLiveView, ({ sbSystemId, contracts }) => {
+  const snapshot = afterFirstRead(basketLivePlanChangeMachine, { sbSystemId }, planContractLoaded(toPlanChangeContract(contracts)));
+  return snapshot.value === 'choosing' ? <BasketLivePlanChangeView snapshot={snapshot} send={undefined} /> : undefined;
+});
 
 /** In-store support's Service/Detail, as its history flow shows it (it reads nothing else). */
 const inStoreSupportDetail = fromContractRead(InStoreSupportView, ({ input, contract }) => {
@@ -227,6 +244,7 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   ADB0008: cancelInform(AnshinView, anshinCancelMachine),
   ADB0011: anshinResumeConfirm,
   BKL0008: cancelInform(BasketLiveView, basketLiveCancelMachine),
+  BKL0011: basketLivePlanChange,
   SSS0005: cancelInform(InStoreSupportView, inStoreSupportCancelMachine),
   INV0001: ({ reads }) => {
     const session = answerOf(reads[0], InvoiceSessionResponseSchema);

@@ -16,11 +16,12 @@ import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../se
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, and leaves every other page to the app. */
+/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, says how many reads the plan change was given, and leaves every other page to the app. */
 const RENDERER = `export function renderFirstView({ pageId, pathname, search, reads }) {
   if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   if (pageId === 'CMN0002') return '<p class="reads">' + reads.map((read) => read.method + ' ' + read.url + ' ' + read.status + ' ' + read.response.services.length).join() + '</p>';
   if (pageId === 'OPT0001') throw new Error('a view that cannot be drawn');
+  if (pageId === 'BKL0011') return '<p class="plan">' + reads.length + ' read</p>';
   return undefined;
 }`;
 const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
@@ -97,6 +98,23 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
       expect(html, path).not.toContain('first-view');
       expect(rootOf(html), path).toBe('<div id="root"></div>');
     }
+  });
+
+  // The plan change keeps its confirmation on its own URL: a reload may resume the tab's run there.
+  it('同じURLに後の段階があるページ（プラン変更）は、再読み込み（Cache-Control: max-age=0）では描かず、ページの読み出しもしないこと', async () => {
+    const demo10 = await signInAs(test, 'demo10');
+    const fresh = (await open('/BasketLive/Plan/Change', demo10.cookie)).body;
+    expect(fresh).toContain('<div id="first-view"><p class="plan">1 read</p></div>');
+    expect(inlinedAnswers(fresh)).toHaveLength(5);
+    for (const cacheControl of ['max-age=0', 'no-cache, max-age=0']) {
+      const reloaded = (await test.app.inject({ method: 'GET', url: '/BasketLive/Plan/Change', headers: { host: 'localhost', cookie: demo10.cookie, 'cache-control': cacheControl } })).body;
+      expect(reloaded, cacheControl).not.toContain('first-view');
+      expect(rootOf(reloaded), cacheControl).toBe('<div id="root"></div>');
+      expect(inlinedAnswers(reloaded), cacheControl).toHaveLength(4);
+    }
+    // Any other page is drawn on a reload too: the tab's run stands on the page it draws.
+    const menu = await test.app.inject({ method: 'GET', url: '/AccountMenu', headers: { host: 'localhost', cookie: demo18.cookie, 'cache-control': 'max-age=0' } });
+    expect(menu.body).toContain(drawnMenu);
   });
 
   it('描かないページ・描けなかったページも、最初の表示なしで変わらず返すこと', async () => {

@@ -19,7 +19,8 @@ import '../service-flow/service-flow.css';
 
 export type PlanChangeViewProps = {
   readonly snapshot: SnapshotFrom<typeof basketLivePlanChangeMachine>;
-  readonly send: (event: PlanChangeEvent) => void;
+  /** Undefined while the page is the server's first view: the choice is drawn, not yet usable (ADR 0106). */
+  readonly send: ((event: PlanChangeEvent) => void) | undefined;
 };
 
 export function BasketLivePlanChangePage() {
@@ -37,12 +38,13 @@ function ChooseStep({ snapshot, send }: PlanChangeViewProps) {
   const current = basketLivePlan(contract.planId);
   const pending = contract.pendingPlan;
   const busy = snapshot.hasTag('busy');
+  const usable = send !== undefined && !busy;
   return (
     <form
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'wizard.next' });
+        send?.({ type: 'wizard.next' });
       }}
     >
       <section className="card" aria-labelledby="bkl-current-plan">
@@ -76,12 +78,12 @@ function ChooseStep({ snapshot, send }: PlanChangeViewProps) {
           };
         })}
         selected={nextPlanId === null ? [] : [nextPlanId]}
-        onChange={(planId) => send({ type: 'plan.select', planId })}
+        onChange={(planId) => send?.({ type: 'plan.select', planId })}
         support="料金はすべて税込の月額です。"
-        disabled={busy}
+        disabled={!usable}
       />
       <div className="button-row">
-        <button type="submit" className="button button--block" disabled={busy || !snapshot.can({ type: 'wizard.next' })}>
+        <button type="submit" className="button button--block" disabled={!usable || !snapshot.can({ type: 'wizard.next' })}>
           {busy ? '料金を計算しています…' : '変更内容の確認へ進む'}
         </button>
       </div>
@@ -98,7 +100,7 @@ function ConfirmStep({ snapshot, send }: PlanChangeViewProps) {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: 'confirm.submit' });
+        send?.({ type: 'confirm.submit' });
       }}
     >
       <p className="lead">プラン変更の内容をご確認ください。</p>
@@ -121,15 +123,15 @@ function ConfirmStep({ snapshot, send }: PlanChangeViewProps) {
         </ul>
       </section>
       {snapshot.value === 'submitUnknown' ? (
-        <SubmitUnknown onRetry={() => send({ type: 'error.retry' })} />
+        <SubmitUnknown onRetry={() => send?.({ type: 'error.retry' })} />
       ) : (
         <SubmitActions
           busy={busy}
-          canSubmit={snapshot.can({ type: 'confirm.submit' })}
+          canSubmit={send !== undefined && snapshot.can({ type: 'confirm.submit' })}
           submitLabel={quote.direction === 'same' ? '変更予約を取り消す' : 'プランを変更する'}
           busyLabel="送信しています…"
           backLabel="プランの選択に戻る"
-          onBack={() => send({ type: 'wizard.back' })}
+          onBack={() => send?.({ type: 'wizard.back' })}
         />
       )}
     </form>

@@ -387,6 +387,44 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     });
   });
 
+  describe('バスケットLIVEのプラン変更（Plan/Change）', () => {
+    const live = (status: string, extra: Record<string, unknown> = {}) =>
+      contractsRead({ contracts: [contract(BasketLive.serviceId, '232-2', status, extra)] });
+    const planChange = (read: FirstAnswer, answers: readonly FirstAnswer[] = [authInfo]) => drawn('BKL0011', '/BasketLive/Plan/Change', answers, [read]);
+
+    it('プラン変更の流れが契約を読んだあとの表示を、現在のプランと、まだ選べない変更後のプラン・押せない「変更内容の確認へ進む」で描くこと', () => {
+      const view = planChange(live('active'));
+      expect(view?.querySelector('h1')?.textContent).toBe('バスケットLIVEのプラン変更');
+      expect(view?.querySelector('#bkl-current-plan')?.textContent).toBe('現在のプラン');
+      expect(view?.querySelector('#bkl-current-plan + dl dd')?.textContent).toBe('プレミアム（月額1,650円(税込)）');
+      const fieldset = view?.querySelector<HTMLFieldSetElement>('main fieldset');
+      expect(fieldset?.disabled).toBe(true);
+      // The plans the flow offers: every plan but the current one.
+      expect([...(fieldset?.querySelectorAll('input[type="radio"]') ?? [])].map((radio) => (radio as HTMLInputElement).value)).toEqual(['232', '232-1', '232-3', '232-4']);
+      const submit = view?.querySelector<HTMLButtonElement>('main button[type="submit"]');
+      expect([submit?.textContent, submit?.disabled]).toEqual(['変更内容の確認へ進む', true]);
+      expect(view?.querySelector('[role="alert"]')).toBeNull();
+    });
+
+    it('変更予約があれば、その予約と、現在のプランのままにする（取り消す）選択肢を描くこと', () => {
+      const view = planChange(live('active', { pendingPlan: { planId: '232', effectiveDate: '2026/12/01' } }));
+      expect(view?.querySelector('main dl')?.textContent).toContain('変更予約');
+      expect(view?.querySelector('main fieldset')?.textContent).toContain('プレミアム（月額1,650円(税込)）のまま（変更予約の取り消し）');
+    });
+
+    it('利用中でない契約・契約なしは、流れがエラーページ（E0008）へ進むので描かないこと', () => {
+      expect(planChange(live('suspended'))).toBeUndefined();
+      expect(planChange(live('withdrawal_reserved'))).toBeUndefined();
+      expect(planChange(contractsRead({ contracts: [] }))).toBeUndefined();
+    });
+
+    it('契約の読み出しが失敗した・形が違う・誰の答えもないときは描かないこと', () => {
+      expect(planChange(contractsRead({ errorCode: 'E9999' }, 500))).toBeUndefined();
+      expect(planChange(contractsRead({ contracts: [{ contractId: 'c-1' }] }))).toBeUndefined();
+      expect(planChange(live('active'), [])).toBeUndefined();
+    });
+  });
+
   it('遷移ルールが扱う問い合わせ文字列（redirect・pageId・請求書の指定）があれば、どのページも描かないこと', () => {
     expect(drawn('ACC0001', '/AccountMenu', [], [], 'utm_source=mail&from=top')).toBeDefined();
     for (const search of ['redirect=https%3A%2F%2Fshop.example.jp%2F', 'pageId=ACC0001', 'contents=202610', 'x=1&cfservice=CF02']) {
