@@ -92,8 +92,9 @@ export const morePages = (base: string): Target[] => [
   step(base, 'demo21', '/AccountMenu/ReceiveSet/Change', '/AccountMenu/ReceiveSet/Info', ['受信設定を変更する']),
   step(base, 'demo04', '/BasketLive/Apply', '/BasketLive', ['申し込む']),
   step(base, 'demo17', '/BasketLive/Update/Payment', '/BasketLive/Service/Detail', ['お支払い方法の変更']),
-  // The top page's service card offers the plan change to a customer on a plan that has another.
-  step(base, 'demo08', '/BasketLive/Plan/Change', '/Top', ['プランを変更する']),
+  // An entry page (the top page's service card links to it) with a first view since 2026-11-27:
+  // measured as opened, as the contract pages and Cancel/Inform are.
+  { name: '/BasketLive/Plan/Change (demo08)', url: `${base}/BasketLive/Plan/Change`, customer: 'demo08' },
   step(base, 'demo02', '/AnshinDataBox/Cancel/Confirm', '/AnshinDataBox/Cancel/Inform', ['解約のお手続きへ進む']),
   step(base, 'demo17', '/BasketLive/Cancel/Confirm', '/BasketLive/Cancel/Inform', ['解約のお手続きへ進む']),
   step(base, 'demo16', '/Sumahosetup-support/Cancel/Confirm', '/Sumahosetup-support/Cancel/Inform', ['解約のお手続きへ進む']),
