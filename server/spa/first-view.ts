@@ -47,7 +47,8 @@ export function showsWithAnswers(page: PageEntry, answers: readonly FirstAnswer[
 /**
  * Whether the browser asks for the document again (its reload button): browsers then send
  * `Cache-Control: max-age=0`, and not on a fresh load, a link or Back and Forward. A wrong guess
- * costs only the first view (the app draws the page), never shows the wrong page.
+ * costs only the first view (the app draws the page), never shows the wrong page. `no-cache` (a
+ * hard reload) is not one: a disabled cache (DevTools, Lighthouse) sends it on every load.
  */
 export function isReload(request: FastifyRequest): boolean {
   return /(^|,)\s*max-age=0\s*(,|$)/.test(request.headers['cache-control'] ?? '');
