@@ -112,6 +112,9 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
       expect(rootOf(reloaded), cacheControl).toBe('<div id="root"></div>');
       expect(inlinedAnswers(reloaded), cacheControl).toHaveLength(4);
     }
+    // A disabled cache (DevTools, Lighthouse) sends no-cache on every load: not a reload.
+    const uncached = (await test.app.inject({ method: 'GET', url: '/BasketLive/Plan/Change', headers: { host: 'localhost', cookie: demo10.cookie, 'cache-control': 'no-cache' } })).body;
+    expect(uncached).toContain('<p class="plan">1 read</p>');
     // Any other page is drawn on a reload too: the tab's run stands on the page it draws.
     const menu = await test.app.inject({ method: 'GET', url: '/AccountMenu', headers: { host: 'localhost', cookie: demo18.cookie, 'cache-control': 'max-age=0' } });
     expect(menu.body).toContain(drawnMenu);
