@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod/mini';
-import { CustomerParams, defineEndpoint, NoBody, NoQuery } from '../../contracts/endpoint';
+import { pageEndpoints } from '../../contracts/page-endpoints';
 import { apiActivity, callApi, configureApiClient, resetApiClient } from '../../src/api/api-client';
 import { configureLogger, resetLogger } from '../../src/lib/logger';
 import { SettleIdleTimeoutMs, whenSettled, type Activity } from '../../src/lib/when-settled';
@@ -98,16 +97,8 @@ describe('whenSettled', () => {
 });
 
 describe("the API's calls as the page activity", () => {
-  const read = defineEndpoint({
-    method: 'GET',
-    path: '/api/customer/{sbSystemId}/contracts',
-    retry: true,
-    summary: 'a read',
-    params: CustomerParams,
-    query: NoQuery,
-    body: NoBody,
-    response: z.object({ value: z.string() }),
-  });
+  // The contracts read, as a flow's actor makes it (it does not go through the query cache).
+  const read = pageEndpoints.getContracts;
   /** Each call's answer, given when the test says so. */
   const answers: ((status: number) => void)[] = [];
   const answerNext = (status = 200) => answers.shift()?.(status);
@@ -117,7 +108,7 @@ describe("the API's calls as the page activity", () => {
     configureLogger({ level: 'NONE' });
     configureApiClient({
       retryDelayMs: 100,
-      fetch: () => new Promise<Response>((resolve) => answers.push((status) => resolve(Response.json({ value: 'ok' }, { status })))),
+      fetch: () => new Promise<Response>((resolve) => answers.push((status) => resolve(Response.json({ contracts: [] }, { status })))),
     });
   });
 
