@@ -57,12 +57,14 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Pages whose flow keeps a later step on the page's own URL: basket live's plan change (the choice,
- * then the confirmation with its quote) and the service landings (申し込む, then the result of the
- * eligibility check when it refuses). A reload resumes the tab's run, which may stand on that
- * later step, and the run lives in the tab's sessionStorage, which the server does not see: the
- * first view would show the first step for the seconds until the app shows the later one. Such a
- * page is drawn on a fresh load only (server/spa/first-view.ts, `isReload`); a reload is left to
- * the app, as before the first view. test/machines/first-view-pages.test.ts derives the list from
- * the flows, so a flow that gains such a step cannot be missed.
+ * then the confirmation with its quote), the service landings (申し込む, then the result of the
+ * eligibility check when it refuses) and the data storage's Resume/Confirm (the payment choice,
+ * then the wait while the customer is at the card provider). A reload, and Back from the card
+ * provider, resume the tab's run, which may stand on that later step, and the run lives in the
+ * tab's sessionStorage, which the server does not see: the first view would show the first step
+ * for the seconds until the app shows the later one. Such a page is drawn only where the run
+ * cannot stand there (server/spa/first-view.ts, `drawsOnThisLoad`); elsewhere it is left to the
+ * app, as before the first view. test/machines/first-view-pages.test.ts derives the list from the
+ * flows, so a flow that gains such a step cannot be missed.
  */
-export const drawnOnFreshLoadOnly: ReadonlySet<string> = new Set(['ADB0001', 'BKL0001', 'BKL0011']);
+export const drawnOnFreshLoadOnly: ReadonlySet<string> = new Set(['ADB0001', 'ADB0011', 'BKL0001', 'BKL0011']);

@@ -26,3 +26,12 @@ export type FirstViewRequest = {
 
 /** The first view's markup, or undefined for a page the server does not draw. */
 export type RenderFirstView = (request: FirstViewRequest) => string | undefined;
+
+/**
+ * Set by the app while a run waits at the card provider, to the path of the page it left from
+ * (src/flows/card-provider-mark.ts): Back from the provider loads that page's document again, and
+ * the server then does not draw the page's first step over the run's waiting one
+ * (docs/decisions/0106-first-view-from-the-server.md, decision 11). A hint, not a credential: a
+ * wrong one costs only the first view.
+ */
+export const AtCardProviderCookie = 'portal_at_card_provider';

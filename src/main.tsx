@@ -18,6 +18,7 @@ import { adoptFirstView } from './first-view/take-over';
 import { createLazyFlowRegistry } from './flows/flow-registry';
 import { createFlowLoaders } from './flows/flow-loading';
 import { currentContact, withFlowContact, withProviderExit } from './flows/flow-wrappers';
+import { markAtCardProvider } from './flows/card-provider-mark';
 import { configureLogger, errorContext, logger } from './lib/logger';
 import { whenSettled } from './lib/when-settled';
 import { bindBfcacheReload, bindUnhandledErrors } from './navigation/browser-lifecycle';
@@ -56,7 +57,7 @@ const flows = withProviderExit(
     }),
     () => currentContact(queryClient),
   ),
-  (url) => window.location.assign(url),
+  { leave: (url) => window.location.assign(url), mark: (away) => markAtCardProvider(away) },
 );
 
 const router = createAppRouter({ queryClient, flows });

@@ -255,10 +255,14 @@ export async function walkPaymentSteps(
   const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
   const codeField = otp.getByRole('textbox', { name: '確認コード' });
 
-  // The provider's page left with the browser's Back: the flow's page offers the way back.
+  // The provider's page left with the browser's Back: the flow's page offers the way back. The
+  // document the browser loads again holds no first view: one would show the step before the
+  // wait, as Resume/Confirm's did (the payment choice, ADR 0106 decision 11).
   await steps.open();
   await newCard();
-  await page.goBack();
+  const returned = await page.goBack();
+  expect(returned, 'the browser loaded the page again').not.toBeNull();
+  expect(await returned?.text()).not.toContain('id="first-view"');
   await expect(page.getByRole('heading', { name: 'カード情報の入力' })).toBeVisible();
   await page.getByRole('button', { name: 'お支払い方法の選択に戻る' }).click();
   await steps.expectChoice();

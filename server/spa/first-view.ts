@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
-import { AppRootElementId, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
+import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -54,9 +54,21 @@ export function isReload(request: FastifyRequest): boolean {
   return /(^|,)\s*max-age=0\s*(,|$)/.test(request.headers['cache-control'] ?? '');
 }
 
-/** Whether `page` may be drawn for `request`: a page whose flow has a later step on its URL is drawn on a fresh load only. */
+/**
+ * Whether the tab's run left this page for the card provider (contracts/first-view.ts,
+ * AtCardProviderCookie): Back from the provider loads the page again, and the run waits on it.
+ */
+export function isBackFromCardProvider(request: FastifyRequest, page: PageEntry): boolean {
+  return request.cookies[AtCardProviderCookie] === page.path;
+}
+
+/**
+ * Whether `page` may be drawn for `request`. A page whose flow has a later step on its URL is
+ * drawn only where the tab's run cannot stand on that step: not on a reload, which resumes the
+ * run, nor while the run waits at the card provider.
+ */
 export function drawsOnThisLoad(request: FastifyRequest, page: PageEntry): boolean {
-  return !(drawnOnFreshLoadOnly.has(page.id) && isReload(request));
+  return !(drawnOnFreshLoadOnly.has(page.id) && (isReload(request) || isBackFromCardProvider(request, page)));
 }
 
 /**

@@ -36,13 +36,25 @@ export function withFlowContact(registry: FlowRegistry, contact: () => Contact):
   };
 }
 
+/** How the app leaves for the card provider, and what it tells the server meanwhile. */
+export type ProviderExit = {
+  /** Goes to the provider's page. */
+  readonly leave: (url: string) => void;
+  /**
+   * A run went to the provider (true) or came back from it (false). The page the customer left
+   * from keeps the run's waiting step on its URL; Back from the provider loads that document
+   * again, and its first view must not show the step before (docs/decisions/0106, decision 11).
+   */
+  readonly mark: (away: boolean) => void;
+};
+
 /**
  * The one place the app leaves for the card provider (docs/decisions/0024): when a flow moves
  * into its `external` state. The registry has stored the snapshot by then (its subscription
  * was made first), so the return page can restore the run. A run restored already in that
  * state (browser Back from the provider) stays on its page, which offers the way back.
  */
-export function withProviderExit(registry: FlowRegistry, leave: (url: string) => void): FlowRegistry {
+export function withProviderExit(registry: FlowRegistry, exit: ProviderExit): FlowRegistry {
   const watched = new WeakSet<object>();
   const watch = (flow: RunningFlow | undefined): RunningFlow | undefined => {
     if (flow === undefined || watched.has(flow.actor)) return flow;
@@ -51,7 +63,11 @@ export function withProviderExit(registry: FlowRegistry, leave: (url: string) =>
     flow.actor.subscribe((snapshot) => {
       const isExternal = snapshot.hasTag('external');
       const url: unknown = (snapshot.context as { redirectOrderUrl?: unknown } | undefined)?.redirectOrderUrl;
-      if (isExternal && !wasExternal && typeof url === 'string') leave(url);
+      if (isExternal && !wasExternal && typeof url === 'string') {
+        exit.mark(true);
+        exit.leave(url);
+      }
+      if (!isExternal && wasExternal) exit.mark(false);
       wasExternal = isExternal;
     });
     return flow;

@@ -1,8 +1,9 @@
 /**
- * Which pages the server may draw on a reload (contracts/first-view-reads.ts, drawnOnFreshLoadOnly;
- * docs/decisions/0106-first-view-from-the-server.md): a reload resumes the tab's stored run, which
- * may stand on any of the flow's persistable states, and the server draws one of them. A page whose
- * URL holds more than one such state is drawn on a fresh load only.
+ * Which pages the server may draw on a reload or on Back from the card provider
+ * (contracts/first-view-reads.ts, drawnOnFreshLoadOnly; docs/decisions/0106-first-view-from-the-server.md):
+ * both resume the tab's stored run, which may stand on any of the flow's persistable states, and
+ * the server draws one state. A page whose URL holds a persistable state other than the one drawn
+ * is drawn on a fresh load only.
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
@@ -23,12 +24,55 @@ function resumableStatesOn(pageId: string): string[] {
     .map((node) => node.id);
 }
 
-describe('再読み込みで最初の表示を描かないページ', () => {
+/**
+ * The state each flow page's first view is drawn in: the renderer's own check of the snapshot it
+ * reaches (src/first-view/render-first-view.tsx); the landings draw their first state.
+ */
+const drawnStates: Readonly<Record<string, string>> = {
+  ACC0002: 'account.userInfo',
+  ACC0011: 'account.securityInfo',
+  ACC0007: 'account.contactInfo',
+  ACC0015: 'account.receiveInfo',
+  ACC0014: 'account.loginHistory',
+  INV0001: 'invoice.months',
+  ADB0001: 'anshinApply.landing',
+  BKL0001: 'basketLiveApply.landing',
+  ADB0004: 'anshinChangePayment.detail',
+  BKL0004: 'basketLiveChangePayment.detail',
+  SSS0001: 'inStoreSupportHistory.detail',
+  ADB0008: 'anshinCancel.inform',
+  BKL0008: 'basketLiveCancel.inform',
+  SSS0005: 'inStoreSupportCancel.inform',
+  ADB0011: 'anshinResume.confirm',
+  BKL0011: 'basketLivePlanChange.choosing',
+};
+
+/** The states on `pageId`'s URL, persistable or not. */
+function statesOn(pageId: string): string[] {
+  const page = pageById(pageId);
+  const entry = machineRegistry.find((candidate) => candidate.id === page?.flow);
+  if (page === undefined || entry === undefined) return [];
+  return allStates(entry.machine.root)
+    .filter((node) => (node.meta as StateMeta | undefined)?.route === page.path)
+    .map((node) => node.id);
+}
+
+describe('再読み込み・カード決済サービスからの戻りで最初の表示を描かないページ', () => {
   const drawnPages = Object.keys(firstViewReads);
 
-  it('同じURLに再開できる段階が二つ以上あるページはすべて、新しく開いたときだけ描くこと', () => {
-    const severalSteps = drawnPages.filter((pageId) => resumableStatesOn(pageId).length > 1);
-    expect(severalSteps.sort()).toEqual([...drawnOnFreshLoadOnly].sort());
+  it('フローのあるページはすべて、描く状態がそのページのURLの状態として決まっていること', () => {
+    const flowPages = drawnPages.filter((pageId) => statesOn(pageId).length > 0);
+    expect(flowPages.sort()).toEqual(Object.keys(drawnStates).sort());
+    for (const pageId of flowPages) expect(statesOn(pageId), pageId).toContain(drawnStates[pageId]);
+  });
+
+  it('同じURLに、描く状態とは別の再開できる段階があるページはすべて、新しく開いたときだけ描くこと', () => {
+    const laterSteps = drawnPages.filter((pageId) => resumableStatesOn(pageId).some((state) => state !== drawnStates[pageId]));
+    expect(laterSteps.sort()).toEqual([...drawnOnFreshLoadOnly].sort());
+  });
+
+  it('再開の確認は、カード決済サービスを待つ段階が同じURLにあること（この一覧の理由）', () => {
+    expect(resumableStatesOn('ADB0011')).toEqual(['anshinResume.cardProvider.away']);
   });
 
   it('プラン変更は、プランの選択と変更内容の確認が同じURLにあること（この一覧の理由）', () => {

@@ -16,12 +16,13 @@ import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../se
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, says how many reads the plan change was given, and leaves every other page to the app. */
+/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, says how many reads the plan change and Resume/Confirm were given, and leaves every other page to the app. */
 const RENDERER = `export function renderFirstView({ pageId, pathname, search, reads }) {
   if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   if (pageId === 'CMN0002') return '<p class="reads">' + reads.map((read) => read.method + ' ' + read.url + ' ' + read.status + ' ' + read.response.services.length).join() + '</p>';
   if (pageId === 'OPT0001') throw new Error('a view that cannot be drawn');
   if (pageId === 'BKL0011') return '<p class="plan">' + reads.length + ' read</p>';
+  if (pageId === 'ADB0011') return '<p class="resume">' + reads.length + ' read</p>';
   return undefined;
 }`;
 const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
@@ -118,6 +119,24 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     // Any other page is drawn on a reload too: the tab's run stands on the page it draws.
     const menu = await test.app.inject({ method: 'GET', url: '/AccountMenu', headers: { host: 'localhost', cookie: demo18.cookie, 'cache-control': 'max-age=0' } });
     expect(menu.body).toContain(drawnMenu);
+  });
+
+  // Resume/Confirm keeps the run's wait for the card provider on its own URL: Back from the provider loads it again.
+  it('カード決済サービスへ出たページ（再開の確認）は、出たページを名指すクッキーがあれば描かず、ページの読み出しもしないこと', async () => {
+    const demo04 = await signInAs(test, 'demo04');
+    const path = '/AnshinDataBox/Resume/Confirm';
+    const fresh = (await open(path, demo04.cookie)).body;
+    expect(fresh).toContain('<div id="first-view"><p class="resume">1 read</p></div>');
+    const back = (await open(path, `${demo04.cookie}; portal_at_card_provider=${path}`)).body;
+    expect(back).not.toContain('first-view');
+    expect(rootOf(back)).toBe('<div id="root"></div>');
+    expect(inlinedAnswers(back)).toHaveLength(4);
+    // A reload may resume the run waiting there too.
+    const reloaded = (await test.app.inject({ method: 'GET', url: path, headers: { host: 'localhost', cookie: demo04.cookie, 'cache-control': 'max-age=0' } })).body;
+    expect(reloaded).not.toContain('first-view');
+    // The mark names the page the run left from; another page is drawn as always.
+    const elsewhere = (await open(path, `${demo04.cookie}; portal_at_card_provider=/AnshinDataBox/Apply/Payment`)).body;
+    expect(elsewhere).toContain('<p class="resume">1 read</p>');
   });
 
   it('描かないページ・描けなかったページも、最初の表示なしで変わらず返すこと', async () => {

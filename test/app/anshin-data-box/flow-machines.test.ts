@@ -8,13 +8,14 @@ import { withFlowContact, withProviderExit } from '../../../src/flows/flow-machi
 import { createFlowRegistry } from '../../../src/flows/flow-registry';
 import { customer, fakeApi, until } from './support';
 
-function registry(leaves: string[]) {
+/** What the app did at the card provider's door, in order: `leave <url>`, `mark away`, `mark back`. */
+function registry(doings: string[]) {
   const queryClient = createQueryClient();
   const inner = createFlowRegistry({ machines: createFlowMachines(machineRegistry, { queryClient }), storage: sessionStorage });
-  const flows = withProviderExit(
-    withFlowContact(inner, () => ({ mailAddress: null, phoneNumber: '08011112222' })),
-    (url) => leaves.push(url),
-  );
+  const flows = withProviderExit(withFlowContact(inner, () => ({ mailAddress: null, phoneNumber: '08011112222' })), {
+    leave: (url) => doings.push(`leave ${url}`),
+    mark: (away) => doings.push(away ? 'mark away' : 'mark back'),
+  });
   return { flows, inner };
 }
 
@@ -56,7 +57,7 @@ describe('flow machines of the app', () => {
     flows.clear();
   });
 
-  it('external の状態に入ったときに一度だけ、保存のあとでカード決済サービスへ移ること', async () => {
+  it('external の状態に入ったときに一度だけ、保存のあとで、出たことをサーバーに示してからカード決済サービスへ移ること', async () => {
     api();
     const leaves: string[] = [];
     const { flows } = registry(leaves);
@@ -72,17 +73,18 @@ describe('flow machines of the app', () => {
     await until<'anshinApply'>(flow.actor, (s) => s.matches('paymentSelect'));
     flow.actor.send({ type: 'payment.select', method: '99' });
     await until<'anshinApply'>(flow.actor, (s) => s.hasTag('external'));
-    expect(leaves).toEqual(['https://card.example.jp/order/o-7']);
+    expect(leaves).toEqual(['mark away', 'leave https://card.example.jp/order/o-7']);
     expect(stored[0]).toContain('"away"');
 
-    // Back from the provider: the run is restored already away; nobody is sent off again.
+    // Back from the provider: the run is restored already away; nobody is sent off again, and
+    // the mark stays until the run leaves its wait.
     const again: string[] = [];
     const restoredRegistry = registry(again);
     const restored = restoredRegistry.flows.getByFlowId(flow.flowId);
     expect(restored?.actor.getSnapshot().hasTag('external')).toBe(true);
     expect(again).toEqual([]);
     restored?.actor.send({ type: 'wizard.back' });
-    expect(again).toEqual([]);
+    expect(again).toEqual(['mark back']);
     flows.clear();
   });
 });
