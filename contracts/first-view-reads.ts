@@ -56,6 +56,32 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
+ * The state of its flow that each flow page's first view shows, as the flow's snapshot names it.
+ * The renderer draws a page whose flow it takes through the first read only when the flow stands
+ * there (src/first-view/render-first-view.tsx); the landings and the account and invoice pages
+ * are drawn from their reads alone, in their flow's first resting state. The other states on a
+ * page's URL decide `drawnOnFreshLoadOnly` below.
+ */
+export const firstViewStates: Readonly<Record<string, string>> = {
+  ACC0002: 'userInfo',
+  ACC0011: 'securityInfo',
+  ACC0007: 'contactInfo',
+  ACC0015: 'receiveInfo',
+  ACC0014: 'loginHistory',
+  INV0001: 'months',
+  ADB0001: 'landing',
+  BKL0001: 'landing',
+  ADB0004: 'detail',
+  BKL0004: 'detail',
+  SSS0001: 'detail',
+  ADB0008: 'inform',
+  BKL0008: 'inform',
+  SSS0005: 'inform',
+  ADB0011: 'confirm',
+  BKL0011: 'choosing',
+};
+
+/**
  * Pages whose flow keeps a later step on the page's own URL: basket live's plan change (the choice,
  * then the confirmation with its quote), the service landings (申し込む, then the result of the
  * eligibility check when it refuses) and the data storage's Resume/Confirm (the payment choice,

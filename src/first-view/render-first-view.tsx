@@ -25,6 +25,7 @@ import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
 import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract, type ServiceContract } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
+import { firstViewStates } from '../../contracts/first-view-reads';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
 import { anshinChangePaymentMachine } from '../../machines/anshin-data-box/anshin-change-payment.machine';
@@ -69,6 +70,9 @@ import { ServiceViewContext, type ServiceView } from '../pages/service-flow/serv
 import { TopView } from '../pages/top/top-view';
 
 const notYet = () => undefined;
+
+/** Whether the flow, taken through its first read, stands on the state the page's first view shows. */
+const standsOnDrawnState = ({ pageId }: FirstViewRequest, snapshot: { readonly value: unknown }): boolean => snapshot.value === firstViewStates[pageId];
 
 /** An answer's body through its contract, as the app's API client takes it; undefined unless a valid 200. */
 function answerOf<T>(answer: FirstAnswer | undefined, schema: ZodMiniType<T>): T | undefined {
@@ -129,15 +133,15 @@ const fromContractRead = (view: ServiceView, draw: (read: ContractRead, request:
 
 /** A service's Cancel/Inform: the machine's own transitions decide the state and whether the customer may go on. */
 const cancelInform = (view: ServiceView, machine: CancelFlowMachine) =>
-  fromContractRead(view, ({ input, contract }) => {
+  fromContractRead(view, ({ input, contract }, request) => {
     const snapshot = afterContractLoaded(machine, input, contract);
-    return snapshot.value === 'inform' ? <CancelInformView snapshot={snapshot} send={undefined} /> : undefined;
+    return standsOnDrawnState(request, snapshot) ? <CancelInformView snapshot={snapshot} send={undefined} /> : undefined;
   });
 
 /** The data storage's Resume/Confirm: the contract, and the choice of payment method with the submit drawn but not yet usable. */
-const anshinResumeConfirm = fromContractRead(AnshinView, ({ input, contract }) => {
+const anshinResumeConfirm = fromContractRead(AnshinView, ({ input, contract }, request) => {
   const snapshot = afterContractLoaded(anshinResumeMachine, input, contract);
-  return snapshot.value === 'confirm' ? <ResumeConfirmView snapshot={snapshot} send={undefined} /> : undefined;
+  return standsOnDrawnState(request, snapshot) ? <ResumeConfirmView snapshot={snapshot} send={undefined} /> : undefined;
 });
 
 /**
@@ -165,7 +169,7 @@ const incentiveRead = sectionRead(activeCouponsQueryOptions(), couponActiveEndpo
 const serviceDetail = (view: ServiceView, machine: ChangePaymentFlowMachine, sectionReads: readonly SectionRead[]) =>
   fromContractRead(view, ({ input, contract }, request) => {
     const snapshot = afterContractLoaded(machine, input, contract);
-    if (snapshot.value !== 'detail') return undefined;
+    if (!standsOnDrawnState(request, snapshot)) return undefined;
     const sectionAnswers = request.reads.slice(1);
     // Kept for this drawing only: no timer outlives the request.
     const cache = new QueryClient({ defaultOptions: { queries: { gcTime: Infinity, staleTime: Infinity, retry: false } } });
@@ -178,15 +182,15 @@ const serviceDetail = (view: ServiceView, machine: ChangePaymentFlowMachine, sec
   });
 
 /** Basket live's plan change: the current plan and the choice of another, not yet usable; E0008 is the app's to show. */
-const basketLivePlanChange = fromContractsRead(BasketLiveView, ({ sbSystemId, contracts }) => {
+const basketLivePlanChange = fromContractsRead(BasketLiveView, ({ sbSystemId, contracts }, request) => {
   const snapshot = afterFirstRead(basketLivePlanChangeMachine, { sbSystemId }, planContractLoaded(toPlanChangeContract(contracts)));
-  return snapshot.value === 'choosing' ? <BasketLivePlanChangeView snapshot={snapshot} send={undefined} /> : undefined;
+  return standsOnDrawnState(request, snapshot) ? <BasketLivePlanChangeView snapshot={snapshot} send={undefined} /> : undefined;
 });
 
 /** In-store support's Service/Detail, as its history flow shows it (it reads nothing else). */
-const inStoreSupportDetail = fromContractRead(InStoreSupportView, ({ input, contract }) => {
+const inStoreSupportDetail = fromContractRead(InStoreSupportView, ({ input, contract }, request) => {
   const snapshot = afterContractLoaded(inStoreSupportHistoryMachine, input, contract);
-  return snapshot.value === 'detail' ? <InStoreSupportDetailView snapshot={snapshot} send={undefined} /> : undefined;
+  return standsOnDrawnState(request, snapshot) ? <InStoreSupportDetailView snapshot={snapshot} send={undefined} /> : undefined;
 });
 
 /** The account flow's profile from its three reads (contracts/first-view-reads.ts, accountProfile), as loadProfile puts it together. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AnyStateNode } from 'xstate';
-import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
+import { drawnOnFreshLoadOnly, firstViewReads, firstViewStates } from '../../contracts/first-view-reads';
 import type { StateMeta } from '../../machines/flow-meta';
 import { pageById } from '../../machines/page-table';
 import { machineRegistry } from '../../machines/registry';
@@ -24,28 +24,12 @@ function resumableStatesOn(pageId: string): string[] {
     .map((node) => node.id);
 }
 
-/**
- * The state each flow page's first view is drawn in: the renderer's own check of the snapshot it
- * reaches (src/first-view/render-first-view.tsx); the landings draw their first state.
- */
-const drawnStates: Readonly<Record<string, string>> = {
-  ACC0002: 'account.userInfo',
-  ACC0011: 'account.securityInfo',
-  ACC0007: 'account.contactInfo',
-  ACC0015: 'account.receiveInfo',
-  ACC0014: 'account.loginHistory',
-  INV0001: 'invoice.months',
-  ADB0001: 'anshinApply.landing',
-  BKL0001: 'basketLiveApply.landing',
-  ADB0004: 'anshinChangePayment.detail',
-  BKL0004: 'basketLiveChangePayment.detail',
-  SSS0001: 'inStoreSupportHistory.detail',
-  ADB0008: 'anshinCancel.inform',
-  BKL0008: 'basketLiveCancel.inform',
-  SSS0005: 'inStoreSupportCancel.inform',
-  ADB0011: 'anshinResume.confirm',
-  BKL0011: 'basketLivePlanChange.choosing',
-};
+/** The state `pageId`'s first view shows, as a state id of its flow (firstViewStates). */
+function drawnStateOf(pageId: string): string | undefined {
+  const page = pageById(pageId);
+  const state = firstViewStates[pageId];
+  return page?.flow === undefined || state === undefined ? undefined : `${page.flow}.${state}`;
+}
 
 /** The states on `pageId`'s URL, persistable or not. */
 function statesOn(pageId: string): string[] {
@@ -62,12 +46,12 @@ describe('再読み込み・カード決済サービスからの戻りで最初�
 
   it('フローのあるページはすべて、描く状態がそのページのURLの状態として決まっていること', () => {
     const flowPages = drawnPages.filter((pageId) => statesOn(pageId).length > 0);
-    expect(flowPages.sort()).toEqual(Object.keys(drawnStates).sort());
-    for (const pageId of flowPages) expect(statesOn(pageId), pageId).toContain(drawnStates[pageId]);
+    expect(flowPages.sort()).toEqual(Object.keys(firstViewStates).sort());
+    for (const pageId of flowPages) expect(statesOn(pageId), pageId).toContain(drawnStateOf(pageId));
   });
 
   it('同じURLに、描く状態とは別の再開できる段階があるページはすべて、新しく開いたときだけ描くこと', () => {
-    const laterSteps = drawnPages.filter((pageId) => resumableStatesOn(pageId).some((state) => state !== drawnStates[pageId]));
+    const laterSteps = drawnPages.filter((pageId) => resumableStatesOn(pageId).some((state) => state !== drawnStateOf(pageId)));
     expect(laterSteps.sort()).toEqual([...drawnOnFreshLoadOnly].sort());
   });
 
