@@ -15,6 +15,7 @@
  */
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { DefaultError, ErrorCatalogue } from '../../contracts/error-catalogue';
+import { AtCardProviderCookie } from '../../contracts/first-view';
 import { servicePath, type ServiceDefinition } from '../../contracts/services/service-definition';
 import { findPage } from '../../machines/page-table';
 import { contactOf, enterCard, expectPage, outboxMessages, serviceCard, TestCard } from './anshin';
@@ -215,7 +216,7 @@ async function expectErrorPage(page: Page, message: string): Promise<void> {
 }
 
 /** The provider's order expired while the customer was away (ADR 0032): W0007 on the error page. */
-async function expectExpiredOrder(page: Page, newCard: () => Promise<void>): Promise<void> {
+async function expectExpiredOrder(page: Page, newCard: () => Promise<unknown>): Promise<void> {
   await page.route(
     (url) => isPaymentMethods(url) && url.searchParams.has('orderId'),
     async (route: Route) => {
@@ -228,6 +229,11 @@ async function expectExpiredOrder(page: Page, newCard: () => Promise<void>): Pro
   await page.getByRole('button', { name: 'キャンセルして戻る' }).click();
   await expectErrorPage(page, ErrorCatalogue.W0007.message);
   await page.unrouteAll();
+}
+
+/** The page the app marked as left for the card provider (contracts/first-view.ts), if any. */
+async function atProviderMark(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((cookie) => cookie.name === AtCardProviderCookie)?.value;
 }
 
 /**
@@ -247,10 +253,13 @@ export async function walkPaymentSteps(
   const steps = stepsOf(page, service, flow, options);
   const before = await unchanged();
   const expectUnchanged = async () => expect(await unchanged()).toEqual(before);
+  /** Leaves for the provider with a new card; the path of the page it left from. */
   const newCard = async () => {
     await page.getByRole('radio', { name: /新しいクレジットカード/ }).check();
+    const leftFrom = new URL(page.url()).pathname;
     await page.getByRole('button', { name: 'カード情報の入力へ進む' }).click();
     await expect(page).toHaveURL(/\/sandbox\/card\//);
+    return leftFrom;
   };
   const otp = page.getByRole('region', { name: 'ご本人さまの確認' });
   const codeField = otp.getByRole('textbox', { name: '確認コード' });
@@ -259,13 +268,15 @@ export async function walkPaymentSteps(
   // document the browser loads again holds no first view: one would show the step before the
   // wait, as Resume/Confirm's did (the payment choice, ADR 0106 decision 11).
   await steps.open();
-  await newCard();
+  const leftFrom = await newCard();
+  expect(await atProviderMark(page), 'the page the run left from').toBe(leftFrom);
   const returned = await page.goBack();
   expect(returned, 'the browser loaded the page again').not.toBeNull();
   expect(await returned?.text()).not.toContain('id="first-view"');
   await expect(page.getByRole('heading', { name: 'カード情報の入力' })).toBeVisible();
   await page.getByRole('button', { name: 'お支払い方法の選択に戻る' }).click();
   await steps.expectChoice();
+  expect(await atProviderMark(page), 'the mark left with the wait').toBeUndefined();
 
   // Cancelled at the provider, then a declined card: back to the choice, the latter with W0008.
   await newCard();
@@ -296,6 +307,7 @@ export async function walkPaymentSteps(
   await newCard();
   await enterCard(page, NewCard.number);
   await steps.afterNewCard();
+  expect(await atProviderMark(page), 'the mark left with the wait').toBeUndefined();
 
   // The code resent once the cool-down is over; the submit refused for the card: back to the choice.
   // The browser's clock from here on (it also stands in for `performance`, which the app reads for
