@@ -6,6 +6,7 @@
  */
 import { AtCardProviderCookie } from '../../contracts/first-view';
 
-export function markAtCardProvider(away: boolean, location: Location = window.location): void {
-  document.cookie = `${AtCardProviderCookie}=${away ? location.pathname : ''}; Path=/; Max-Age=${away ? 1800 : 0}; SameSite=Lax`;
+/** `path` is the page the run leaves from when `away`; the mark is cleared otherwise. */
+export function markAtCardProvider(away: boolean, path: string = window.location.pathname): void {
+  document.cookie = `${AtCardProviderCookie}=${away ? path : ''}; Path=/; Max-Age=${away ? 1800 : 0}; SameSite=Lax`;
 }

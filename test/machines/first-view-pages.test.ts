@@ -14,31 +14,24 @@ import { machineRegistry } from '../../machines/registry';
 
 const allStates = (node: AnyStateNode): AnyStateNode[] => [node, ...Object.values(node.states).flatMap(allStates)];
 
-/** The states a reload of `pageId` may resume: the page's flow's persistable states on the page's URL. */
-function resumableStatesOn(pageId: string): string[] {
+/** The states of `pageId`'s flow on the page's URL. */
+function stateNodesOn(pageId: string): AnyStateNode[] {
   const page = pageById(pageId);
   const entry = machineRegistry.find((candidate) => candidate.id === page?.flow);
   if (page === undefined || entry === undefined) return [];
-  return allStates(entry.machine.root)
-    .filter((node) => node.tags.includes('persistable') && (node.meta as StateMeta | undefined)?.route === page.path)
-    .map((node) => node.id);
+  return allStates(entry.machine.root).filter((node) => (node.meta as StateMeta | undefined)?.route === page.path);
 }
+
+const statesOn = (pageId: string): string[] => stateNodesOn(pageId).map((node) => node.id);
+
+/** The states a reload of `pageId`, or Back to it from the card provider, may resume: the persistable ones on its URL. */
+const resumableStatesOn = (pageId: string): string[] => stateNodesOn(pageId).filter((node) => node.tags.includes('persistable')).map((node) => node.id);
 
 /** The state `pageId`'s first view shows, as a state id of its flow (firstViewStates). */
 function drawnStateOf(pageId: string): string | undefined {
   const page = pageById(pageId);
   const state = firstViewStates[pageId];
   return page?.flow === undefined || state === undefined ? undefined : `${page.flow}.${state}`;
-}
-
-/** The states on `pageId`'s URL, persistable or not. */
-function statesOn(pageId: string): string[] {
-  const page = pageById(pageId);
-  const entry = machineRegistry.find((candidate) => candidate.id === page?.flow);
-  if (page === undefined || entry === undefined) return [];
-  return allStates(entry.machine.root)
-    .filter((node) => (node.meta as StateMeta | undefined)?.route === page.path)
-    .map((node) => node.id);
 }
 
 describe('再読み込み・カード決済サービスからの戻りで最初の表示を描かないページ', () => {

@@ -59,8 +59,8 @@ describe('flow machines of the app', () => {
 
   it('external の状態に入ったときに一度だけ、保存のあとで、出たことをサーバーに示してからカード決済サービスへ移ること', async () => {
     api();
-    const leaves: string[] = [];
-    const { flows } = registry(leaves);
+    const doings: string[] = [];
+    const { flows } = registry(doings);
     const flow = flows.start('anshinApply', input);
     const stored: (string | null)[] = [];
     flows.get('anshinApply')?.actor.subscribe((snapshot) => {
@@ -73,7 +73,7 @@ describe('flow machines of the app', () => {
     await until<'anshinApply'>(flow.actor, (s) => s.matches('paymentSelect'));
     flow.actor.send({ type: 'payment.select', method: '99' });
     await until<'anshinApply'>(flow.actor, (s) => s.hasTag('external'));
-    expect(leaves).toEqual(['mark away', 'leave https://card.example.jp/order/o-7']);
+    expect(doings).toEqual(['mark away', 'leave https://card.example.jp/order/o-7']);
     expect(stored[0]).toContain('"away"');
 
     // Back from the provider: the run is restored already away; nobody is sent off again, and

@@ -6,23 +6,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AtCardProviderCookie } from '../../../contracts/first-view';
 import { markAtCardProvider } from '../../../src/flows/card-provider-mark';
 
-const at = (pathname: string) => ({ protocol: 'http:', pathname }) as Location;
-
 afterEach(() => {
   document.cookie = `${AtCardProviderCookie}=; Path=/; Max-Age=0`;
 });
 
 describe('カード決済サービスへ出たページの印', () => {
   it('出たページのパスをクッキーに残し、戻ったら消すこと', () => {
-    markAtCardProvider(true, at('/AnshinDataBox/Resume/Confirm'));
+    markAtCardProvider(true, '/AnshinDataBox/Resume/Confirm');
     expect(document.cookie).toContain(`${AtCardProviderCookie}=/AnshinDataBox/Resume/Confirm`);
-    markAtCardProvider(false, at('/Payment/Redirect'));
+    markAtCardProvider(false, '/Payment/Redirect');
     expect(document.cookie).not.toContain(AtCardProviderCookie);
   });
 
   it('出なおしたときは、最後に出たページを名指すこと', () => {
-    markAtCardProvider(true, at('/AnshinDataBox/Resume/Confirm'));
-    markAtCardProvider(true, at('/AnshinDataBox/Apply/Payment'));
+    markAtCardProvider(true, '/AnshinDataBox/Resume/Confirm');
+    markAtCardProvider(true, '/AnshinDataBox/Apply/Payment');
     expect(document.cookie).toBe(`${AtCardProviderCookie}=/AnshinDataBox/Apply/Payment`);
   });
 });
