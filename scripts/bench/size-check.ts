@@ -30,7 +30,7 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // (+51 B, 1.0969x -> 1.0972x): a flow's own read and a navigation rule's check kept the footer's
 // build metadata from waiting for them (ADR 0105), as the invoice link showed.
 // 1.098 -> 1.099 (2026-11-28): the mark the app leaves for the server while a run waits at the card
-// provider (+145 B, 1.0972x -> 1.0983x), set and cleared where the app leaves for the provider
+// provider (+116 B, 1.0972x -> 1.0981x), set and cleared where the app leaves for the provider
 // (src/flows/flow-wrappers.ts): Back from the provider no longer shows Resume/Confirm's payment
 // choice before the run's wait (ADR 0106 decision 11). Kept there, in the one place that sees the
 // run leave and come back, rather than split across the flow's actors and pages to save 40 B.
