@@ -58,24 +58,19 @@ export function precompress(): Plugin {
 function moduleChunks(): Plugin {
   return {
     name: 'portal-module-chunks',
-    // After Vite's own plugins: its CSS plugin drops the chunks that held only CSS (one stylesheet,
-    // ADR 0106) from the bundle and from their importers' imports, and those files are never written.
-    generateBundle: {
-      order: 'post',
-      handler(_, bundle) {
-        const root = process.cwd();
-        const table: ModuleChunks = { entry: '', chunks: {}, modules: {} };
-        for (const output of Object.values(bundle)) {
-          if (output.type !== 'chunk') continue;
-          if (output.isEntry) table.entry = output.fileName;
-          table.chunks[output.fileName] = output.imports.filter((file) => bundle[file]?.type === 'chunk');
-          for (const id of output.moduleIds) {
-            const path = relative(root, id).split(sep).join('/');
-            if (!path.startsWith('..') && !path.startsWith('node_modules/') && !id.startsWith('\0')) table.modules[path] = output.fileName;
-          }
+    generateBundle(_, bundle) {
+      const root = process.cwd();
+      const table: ModuleChunks = { entry: '', chunks: {}, modules: {} };
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (output.isEntry) table.entry = output.fileName;
+        table.chunks[output.fileName] = output.imports;
+        for (const id of output.moduleIds) {
+          const path = relative(root, id).split(sep).join('/');
+          if (!path.startsWith('..') && !path.startsWith('node_modules/') && !id.startsWith('\0')) table.modules[path] = output.fileName;
         }
-        this.emitFile({ type: 'asset', fileName: ModuleChunksFile, source: `${JSON.stringify(table)}\n` });
-      },
+      }
+      this.emitFile({ type: 'asset', fileName: ModuleChunksFile, source: `${JSON.stringify(table)}\n` });
     },
   };
 }
