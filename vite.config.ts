@@ -1,11 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
-import { ModuleChunksFile, type ModuleChunks } from './server/spa/module-chunks.js';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -51,30 +49,6 @@ export function precompress(): Plugin {
   });
 }
 
-/**
- * Which chunk holds each of the app's modules (server/spa/module-chunks.ts): the server links a
- * drawn page's chunks from its HTML by the modules the page imports (docs/decisions/0108).
- */
-function moduleChunks(): Plugin {
-  return {
-    name: 'portal-module-chunks',
-    generateBundle(_, bundle) {
-      const root = process.cwd();
-      const table: ModuleChunks = { entry: '', chunks: {}, modules: {} };
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        if (output.isEntry) table.entry = output.fileName;
-        table.chunks[output.fileName] = output.imports;
-        for (const id of output.moduleIds) {
-          const path = relative(root, id).split(sep).join('/');
-          if (!path.startsWith('..') && !path.startsWith('node_modules/') && !id.startsWith('\0')) table.modules[path] = output.fileName;
-        }
-      }
-      this.emitFile({ type: 'asset', fileName: ModuleChunksFile, source: `${JSON.stringify(table)}\n` });
-    },
-  };
-}
-
 const serverPort = Number(process.env.PORT ?? 3000);
 /** The static files' origin (CDN_URL, ADR 0090); unset, every URL stays /assets/... on the portal's origin. */
 const assetBase = cdnBase(process.env.CDN_URL);
@@ -111,7 +85,7 @@ function firstPageChunk() {
 const firstViewBuild = { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), buildInfo(), moduleChunks(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), buildInfo(), precompress()],
   // Every URL the build writes into the HTML, the JS (dynamic imports, preloads) and the CSS.
   experimental: assetBase === undefined ? {} : { renderBuiltUrl: (filename: string) => builtFileUrl(assetBase, filename) },
   build: isSsrBuild

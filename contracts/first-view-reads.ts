@@ -55,55 +55,6 @@ export const firstViewReads: Readonly<Record<string, readonly string[]>> = {
   BKL0011: [pageEndpoints.getContracts.path],
 };
 
-/** What every flow page's take-over imports: the flows' runtime (xstate), loaded apart from the first script. */
-const flowRuntime = 'src/flows/flow-runtime.ts';
-const accountFlow = [flowRuntime, 'src/flows/account-flow.ts', 'machines/account-menu/account.machine.ts'];
-const invoiceFlow = [flowRuntime, 'src/flows/invoice-flow.ts', 'machines/invoice/invoice.machine.ts'];
-/** A service page: the kit's flows, the service's view (its copy), the flow's machine and the page. */
-const servicePage = (view: string, machine: string, page: string): readonly string[] => [flowRuntime, 'src/flows/flow-machines.ts', view, machine, page];
-const anshin = (machine: string, page: string) => servicePage('src/pages/anshin-data-box/anshin-view.tsx', `machines/anshin-data-box/${machine}`, page);
-const basketLive = (machine: string, page: string) => servicePage('src/pages/basket-live/basket-live-view.tsx', `machines/basket-live/${machine}`, page);
-const inStoreSupport = (machine: string, page: string) =>
-  servicePage('src/pages/in-store-support/in-store-support-view.tsx', `machines/in-store-support/${machine}`, page);
-const kitPage = (name: string) => `src/pages/service-flow/${name}-page.tsx`;
-/** The contract pages' reads, which their route's loader imports. */
-const contractPageReads = 'src/router/contract-page-reads.ts';
-
-/**
- * The modules the app imports to take a drawn page over (its view, its flow and the flows'
- * runtime), by screen ID, by their paths from the project's root. The server links
- * their chunks, and the chunks those import, from the page's HTML as `<link rel="modulepreload">`
- * (server/spa/first-view-preloads.ts): they load with the document instead of after the first
- * script, and Vite's preload helper, which skips a chunk the document already links, appends no
- * link on the main thread while the page waits to be taken over (ADR 0108). The table is data
- * because the page views and flow loaders are code; e2e/foundation/first-view.spec.ts fails when
- * the app links a chunk at take-over that this table leaves out.
- */
-export const firstViewModules: Readonly<Record<string, readonly string[]>> = {
-  ACC0001: [...accountFlow, 'src/pages/account/account-menu-page.tsx'],
-  CMN0002: ['src/pages/top/top-page.tsx'],
-  OPT0001: ['src/pages/option-services/option-services-page.tsx'],
-  OPT0002: ['src/pages/billing/billing-history-page.tsx', 'src/api/queries/billing-history.query.ts'],
-  ACC0002: [...accountFlow, 'src/pages/account/user-info-page.tsx'],
-  ACC0011: [...accountFlow, 'src/pages/account/security-info-page.tsx'],
-  ACC0007: [...accountFlow, 'src/pages/account/contact-info-page.tsx'],
-  ACC0015: [...accountFlow, 'src/pages/account/receive-settings-pages.tsx'],
-  ACC0018: [...accountFlow, 'src/pages/account/receive-guide-page.tsx'],
-  ACC0014: [...accountFlow, 'src/pages/account/login-history-page.tsx'],
-  INV0001: [...invoiceFlow, 'src/pages/invoice/invoice-pages.tsx'],
-  ADB0001: anshin('anshin-apply.machine.ts', kitPage('landing')),
-  BKL0001: basketLive('basket-live-apply.machine.ts', kitPage('landing')),
-  ADB0004: [...anshin('anshin-change-payment.machine.ts', kitPage('service-detail')), contractPageReads],
-  BKL0004: [...basketLive('basket-live-change-payment.machine.ts', kitPage('service-detail')), contractPageReads],
-  // The incentive the navigation rules fetch before a page that shows it (spec section 2, src/navigation/navigation-services.ts).
-  SSS0001: [...inStoreSupport('support-history.machine.ts', 'src/pages/in-store-support/support-detail-page.tsx'), 'src/api/queries/active-coupons.query.ts'],
-  ADB0008: anshin('anshin-cancel.machine.ts', kitPage('cancel-inform')),
-  BKL0008: basketLive('basket-live-cancel.machine.ts', kitPage('cancel-inform')),
-  SSS0005: inStoreSupport('in-store-support.flows.ts', kitPage('cancel-inform')),
-  ADB0011: anshin('anshin-resume.machine.ts', kitPage('resume-confirm')),
-  BKL0011: basketLive('plan-change.machine.ts', 'src/pages/basket-live/plan-change-page.tsx'),
-};
-
 /**
  * The state of its flow that each flow page's first view shows, as the flow's snapshot names it.
  * The renderer draws a page whose flow it takes through the first read only when the flow stands

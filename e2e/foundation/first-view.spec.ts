@@ -35,7 +35,7 @@ function canonicalTree(root: Element): string {
   return walk(root);
 }
 
-type WithTakeOver = Window & { appAtTakeOver?: string; preloadsAtTakeOver?: string[] };
+type WithTakeOver = Window & { appAtTakeOver?: string };
 
 /** Before any script of the page: keeps the app's markup as it is when its root is shown. */
 function recordTakeOver(): void {
@@ -43,7 +43,6 @@ function recordTakeOver(): void {
     const root = document.getElementById('root');
     if (root === null || root.hidden) return;
     (window as WithTakeOver).appAtTakeOver = root.innerHTML;
-    (window as WithTakeOver).preloadsAtTakeOver = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => new URL(link.href).pathname);
     observer.disconnect();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
 }
@@ -60,13 +59,11 @@ async function canonicalTreeOf(page: Page, markup: string): Promise<string> {
   return element === null ? '' : element.evaluate(canonicalTree);
 }
 
-/** The first view the server draws for `path`, and the chunks its HTML links for the take-over (ADR 0108). */
-async function firstViewOf(page: Page, path: string): Promise<{ drawn: string; preloads: string[] }> {
+async function firstViewOf(page: Page, path: string): Promise<string> {
   const html = await (await page.request.get(path)).text();
   const drawn = /<div id="first-view">(.*)<\/div><div id="root" hidden><\/div>/s.exec(html)?.[1];
   expect(drawn, 'the HTML carries a first view').toBeDefined();
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => new URL(match[1] ?? '', 'http://portal.invalid').pathname);
-  return { drawn: drawn ?? '', preloads };
+  return drawn ?? '';
 }
 
 /** `path` as `customer` sees it with scripts off: only what the server drew. */
@@ -149,7 +146,7 @@ const drawnPages: readonly DrawnPage[] = [
 for (const { customer, path, heading, control, reads = [] } of drawnPages) {
   test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer}）`, async ({ page }) => {
     await signIn(page, customer);
-    const { drawn, preloads } = await firstViewOf(page, path);
+    const drawn = await firstViewOf(page, path);
     const asked: string[] = [];
     page.on('request', (request) => {
       if (reads.some((read) => new URL(request.url()).pathname.endsWith(read))) asked.push(request.url());
@@ -164,11 +161,7 @@ for (const { customer, path, heading, control, reads = [] } of drawnPages) {
       rootHidden: document.getElementById('root')?.hidden,
       frames: document.querySelectorAll('.app-frame').length,
       atTakeOver: (window as WithTakeOver).appAtTakeOver,
-      preloadsAtTakeOver: (window as WithTakeOver).preloadsAtTakeOver,
     }));
-    // Every chunk the take-over imported was linked by the server: the app's preload helper linked none (ADR 0108).
-    expect(preloads.length, 'the HTML links the chunks of the take-over').toBeGreaterThan(0);
-    expect(taken.preloadsAtTakeOver?.sort(), 'the links at the take-over are those of the server').toEqual([...preloads].sort());
     expect(taken).toMatchObject({ firstView: false, rootHidden: false, frames: 1 });
     const server = await canonicalTreeOf(page, drawn);
     expect(server, 'the first view holds the layout').toContain('class="app-frame"');

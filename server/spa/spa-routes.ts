@@ -1,8 +1,7 @@
 /**
  * Serving the built app (dist/client) on the page table's paths:
  * - a live page path (trailing slash ignored) -> 200 index.html, no-cache, with the page's first
- *   answers (ADR 0087) and, where the server draws it, its first view (ADR 0106) with links to the
- *   chunks the app takes it over with (ADR 0108); a page that signs on
+ *   answers (ADR 0087) and, where the server draws it, its first view (ADR 0106); a page that signs on
  *   at once, asked without a session cookie -> 302 to the sign-on (ADR 0103);
  * - /demo/... and /dummy -> the app on demo hosts (DEMO_HOSTS), otherwise 302 to /Top;
  * - a file of the build -> the file; /assets/ (hashed names) and /builds/<buildId>/ (one build's
@@ -27,8 +26,6 @@ import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
 import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
-import { firstViewPreloads, loadModuleChunks, withPreloads } from './first-view-preloads';
-import { firstViewModules } from '../../contracts/first-view-reads';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -111,19 +108,15 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
   const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
   /**
-   * The page's first view, the reads it was drawn from and the links to the chunks its take-over
-   * imports, or undefined: a page it cannot draw is still served, by the app alone.
+   * The page's first view and the reads it was drawn from, or undefined: a page it cannot draw is
+   * still served, by the app alone.
    */
-  const firstViewOf = async (
-    request: FastifyRequest,
-    page: PageEntry,
-    answers: readonly FirstAnswer[],
-  ): Promise<{ markup: string; reads: readonly FirstAnswer[]; preloads: string | undefined } | undefined> => {
+  const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
     if (renderFirstView === undefined || !showsWithAnswers(page, answers) || !drawsOnThisLoad(request, page)) return undefined;
     try {
       const reads = await firstViewReadsFor(app, request, page, answers);
       const markup = renderFirstView({ pageId: page.id, pathname: page.path, search: new URL(request.url, 'http://portal.invalid').search.slice(1), answers, reads });
-      return markup === undefined ? undefined : { markup, reads, preloads: preloads.get(page.id) };
+      return markup === undefined ? undefined : { markup, reads };
     } catch (error) {
       request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');
       return undefined;
@@ -136,10 +129,6 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   if (misplaced.length > 0) {
     throw new Error(`the build's asset URLs do not match CDN_URL (${options.env.CDN_URL ?? 'unset'}): ${misplaced.slice(0, 3).join(', ')}`);
   }
-  // What a drawn page's take-over imports, linked from its HTML (ADR 0108); only a build with first views has it.
-  const moduleChunks = renderFirstView === undefined ? undefined : await loadModuleChunks(root);
-  const { links: preloads, missing } = moduleChunks === undefined ? { links: new Map<string, string>(), missing: [] } : firstViewPreloads(moduleChunks, firstViewModules, assetBase);
-  if (missing.length > 0) app.log.warn({ missing }, 'first-view modules the build does not have: their chunks load without a link (contracts/first-view-reads.ts)');
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, page?: PageEntry) => {
     const html = await loadIndex();
@@ -157,7 +146,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       const text =
         firstView === undefined
           ? withFirstAnswers(html.text, answers)
-          : withPreloads(withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup), firstView.preloads);
+          : withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));
     }

@@ -257,9 +257,6 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   },
 };
 
-/** The pages the renderer draws, by screen ID. */
-export const drawnPageIds: readonly string[] = Object.keys(firstViewBodies);
-
 export const renderFirstView: RenderFirstView = (request) => {
   const { pageId, pathname, search } = request;
   // The app's rules may take such a request elsewhere: they decide, as without a first view.

@@ -10,11 +10,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../contracts/first-answers';
-import { firstViewModules } from '../../contracts/first-view-reads';
 import { pageById, type PageEntry } from '../../machines/page-table';
 import { regulations, sessions } from '../../server/db/schema';
 import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
-import type { ModuleChunks } from '../../server/spa/module-chunks';
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
@@ -27,18 +25,6 @@ const RENDERER = `export function renderFirstView({ pageId, pathname, search, re
   if (pageId === 'ADB0011') return '<p class="resume">' + reads.length + ' read</p>';
   return undefined;
 }`;
-/** A build's module table with every module of `firstViewModules` in a chunk of its own, each importing the first script and one shared chunk. */
-function testModuleChunks(): ModuleChunks {
-  const table: ModuleChunks = { entry: 'assets/index-abc123.js', chunks: { 'assets/index-abc123.js': [], 'assets/kit.js': [] }, modules: {} };
-  for (const module of new Set(Object.values(firstViewModules).flat())) {
-    table.modules[module] = chunkOf(module);
-    table.chunks[chunkOf(module)] = ['assets/index-abc123.js', 'assets/kit.js'];
-  }
-  return table;
-}
-const chunkOf = (module: string) => `assets/${module.replace(/\W+/g, '-')}.js`;
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
-
 const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
 
 let dist: string;
@@ -51,8 +37,6 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'server'));
   writeFileSync(join(dist, 'client', 'index.html'), TEST_INDEX);
   writeFileSync(join(dist, 'server', 'render-first-view.js'), RENDERER);
-  mkdirSync(join(dist, 'client', '.vite'));
-  writeFileSync(join(dist, 'client', '.vite', 'module-chunks.json'), JSON.stringify(testModuleChunks()));
   test = await buildTestApp({ clientDir: join(dist, 'client') });
   demo18 = await signInAs(test, 'demo18');
 });
@@ -76,22 +60,6 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     expect(response.body).toContain(drawnMenu);
     expect(response.body).toContain('id="first-answers"');
     expect(response.headers['cache-control']).toBe('no-store');
-  });
-
-  // ADR 0108: they load with the document, and the app's preload helper appends no link of its own.
-  it('描いたページには、引き継ぎに読み込むチャンクを head からリンクし、最初のスクリプトのチャンクはリンクしないこと', async () => {
-    const html = (await open('/AccountMenu', demo18.cookie)).body;
-    const modules = firstViewModules.ACC0001 ?? [];
-    // Each chunk once: the shared one is imported by all four of the menu's modules.
-    expect(preloads(html).sort()).toEqual([...modules.map((module) => `/${chunkOf(module)}`), '/assets/kit.js'].sort());
-    expect(html.indexOf('rel="modulepreload"')).toBeLessThan(html.indexOf('</head>'));
-  });
-
-  it('描かなかったページには、チャンクをリンクしないこと', async () => {
-    await test.db.insert(regulations).values({ pageId: 'ACC0001', startsAt: new Date(Date.now() - 60_000), endsAt: new Date('2099-01-01T05:45:00Z') });
-    expect(preloads((await open('/AccountMenu', demo18.cookie)).body)).toEqual([]);
-    // The app draws this one itself: a page left to the app links nothing either.
-    expect(preloads((await open('/OptionServices', demo18.cookie)).body)).toEqual([]);
   });
 
   it('ページの問い合わせ文字列を、描き手にそのまま（? を除いて）渡すこと', async () => {

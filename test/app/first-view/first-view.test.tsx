@@ -2,14 +2,11 @@
  * The first view's two halves in the app (docs/decisions/0106-first-view-from-the-server.md): what
  * the server's renderer draws, and the app taking the page over from it.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../../contracts/first-answers';
 import { BasketLive } from '../../../contracts/services/basket-live';
 import { InStoreSupport } from '../../../contracts/services/in-store-support';
-import { firstViewModules } from '../../../contracts/first-view-reads';
-import { drawnPageIds, renderFirstView } from '../../../src/first-view/render-first-view';
+import { renderFirstView } from '../../../src/first-view/render-first-view';
 import { adoptFirstView } from '../../../src/first-view/take-over';
 import { userInfoOf } from '../support/account-fixtures';
 
@@ -66,13 +63,6 @@ afterEach(() => {
 });
 
 describe('サーバーが描く最初の表示（render-first-view）', () => {
-  // The server links these modules' chunks from the page's HTML (ADR 0108); the e2e first-view spec checks they are all the take-over needs.
-  it('描くページごとに、引き継ぎが読み込むモジュールの表があり、表のモジュールはどれもあること', () => {
-    expect(Object.keys(firstViewModules).sort()).toEqual([...drawnPageIds].sort());
-    const root = resolve(import.meta.dirname, '../../..');
-    for (const module of new Set(Object.values(firstViewModules).flat())) expect(existsSync(resolve(root, module)), module).toBe(true);
-  });
-
   it('アカウント管理を、ログイン中のレイアウト・見出し・まだ選べないメニューで描くこと', () => {
     const view = drawn('ACC0001', '/AccountMenu');
     expect(view?.querySelector('h1')?.textContent).toBe('アカウント管理');
