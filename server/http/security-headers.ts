@@ -5,8 +5,9 @@
  * every request, which cost more CPU than the hot API call's own work.
  * test/server/security-headers.test.ts pins every value.
  *
- * Nothing here depends on the request: no CSP nonces, no per-route variants. Routes that need
- * other headers (the sandboxes' own pages) set them on the reply, which wins over these.
+ * Nothing here depends on the request: no CSP nonces. Routes that need other headers (the
+ * sandboxes' own pages, a page with the first-view loader inline) set them on the reply, which
+ * wins over these.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
@@ -24,7 +25,10 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>): HelmetOptions {
+/** What a page may add to the policy: the hashes of its inline scripts (the first-view loader, ADR 0112). */
+export type PageScripts = { readonly scriptHashes?: readonly string[] };
+
+function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>, page: PageScripts): HelmetOptions {
   const https = env.PUBLIC_URL?.startsWith('https:') === true;
   const signOnOrigin = originOf(env.OIDC_ISSUER);
   // The build's static files may come from a CDN (ADR 0090): scripts, styles, fonts and images only.
@@ -35,7 +39,7 @@ function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>)
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...assets],
+        scriptSrc: ["'self'", ...assets, ...(page.scriptHashes ?? [])],
         // React sets style through the CSSOM, which CSP does not govern; no 'unsafe-inline'.
         styleSrc: ["'self'", ...assets],
         imgSrc: ["'self'", 'data:', ...assets],
@@ -59,7 +63,7 @@ function helmetOptions(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>)
  * The headers helmet sets for this environment, in its order: its middleware run once against a
  * response that only records. With static options it never reads the request.
  */
-export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>): readonly SecurityHeader[] {
+export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'CDN_URL'>, page: PageScripts = {}): readonly SecurityHeader[] {
   const headers: SecurityHeader[] = [];
   const recorder = {
     setHeader(name: string, value: number | string | readonly string[]) {
@@ -69,7 +73,7 @@ export function securityHeaders(env: Pick<Env, 'PUBLIC_URL' | 'OIDC_ISSUER' | 'C
     removeHeader: () => undefined,
   };
   let failure: unknown;
-  helmet(helmetOptions(env))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+  helmet(helmetOptions(env, page))({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     failure = error;
   });
   if (failure !== undefined) throw failure instanceof Error ? failure : new Error('helmet refused the security header options');
