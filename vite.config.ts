@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
@@ -49,11 +50,21 @@ export function precompress(): Plugin {
   });
 }
 
+/**
+ * Lazy chunks' dependencies are preloaded by Vite's helper, without its polyfill for browsers
+ * that ignore `<link rel="modulepreload">` (Safari before 17.2): those load such a chunk's
+ * imports as they find them, one round trip later, instead of every page shipping the polyfill
+ * (0.3 KB gzip) in its first script (docs/decisions/0112-app-script-after-the-first-paint.md).
+ */
+export const appModulePreload = { polyfill: false } as const;
+
 const serverPort = Number(process.env.PORT ?? 3000);
 /** The static files' origin (CDN_URL, ADR 0090); unset, every URL stays /assets/... on the portal's origin. */
 const assetBase = cdnBase(process.env.CDN_URL);
 
 type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null };
+
+const firstViewLoader = fileURLToPath(new URL('./src/first-view/first-view-loader.ts', import.meta.url));
 
 /**
  * Every module the entry imports statically goes into one chunk: the first page then loads two
@@ -62,6 +73,7 @@ type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; rea
  * with the first page from that chunk.
  */
 function firstPageChunk() {
+  // The app's entry (index.html), not the first-view loader's (ADR 0112), which imports nothing of the app.
   const reachable = new Map<string, boolean>();
   const fromEntry = (id: string, graph: ModuleGraph, visiting: Set<string>): boolean => {
     const known = reachable.get(id);
@@ -69,7 +81,7 @@ function firstPageChunk() {
     if (visiting.has(id)) return false;
     visiting.add(id);
     const info = graph.getModuleInfo(id);
-    const result = info !== null && (info.isEntry || info.importers.some((importer) => fromEntry(importer, graph, visiting)));
+    const result = info !== null && ((info.isEntry && id !== firstViewLoader) || info.importers.some((importer) => fromEntry(importer, graph, visiting)));
     visiting.delete(id);
     reachable.set(id, result);
     return result;
@@ -93,11 +105,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     : {
         outDir: 'dist/client',
         manifest: true,
+        modulePreload: appModulePreload,
         sourcemap: false,
         // One stylesheet for every page, loaded with the first: a page's own CSS would otherwise
         // come with its lazy chunk, and a first view (ADR 0106) must be styled before any script.
         cssCodeSplit: false,
-        rolldownOptions: { output: { codeSplitting: { groups: [firstPageChunk()] } } },
+        rolldownOptions: {
+          // The page the server drew names the first-view loader instead of the entry (ADR 0112).
+          input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'first-view-loader': firstViewLoader },
+          output: { codeSplitting: { groups: [firstPageChunk()] } },
+        },
       },
   server: {
     port: 5173,

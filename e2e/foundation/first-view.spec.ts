@@ -35,7 +35,7 @@ function canonicalTree(root: Element): string {
   return walk(root);
 }
 
-type WithTakeOver = Window & { appAtTakeOver?: string };
+type WithTakeOver = Window & { appAtTakeOver?: string; policyViolations?: string[] };
 
 /** Before any script of the page: keeps the app's markup as it is when its root is shown. */
 function recordTakeOver(): void {
@@ -45,6 +45,21 @@ function recordTakeOver(): void {
     (window as WithTakeOver).appAtTakeOver = root.innerHTML;
     observer.disconnect();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  const violations: string[] = [];
+  (window as WithTakeOver).policyViolations = violations;
+  document.addEventListener('securitypolicyviolation', (event) => violations.push(`${event.violatedDirective} ${event.blockedURI}`));
+}
+
+/** When the page first painted, and when the first script file was asked for (ADR 0112). */
+function scriptTiming() {
+  const paint = performance.getEntriesByType('paint')[0]?.startTime;
+  const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+  return {
+    paint,
+    firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+    entry: document.querySelector('script[data-app-entry]')?.getAttribute('data-app-entry'),
+    violations: (window as WithTakeOver).policyViolations,
+  };
 }
 
 /** `markup`'s first element as a canonical tree, parsed by the page's browser outside its document. */
@@ -163,6 +178,13 @@ for (const { customer, path, heading, control, reads = [] } of drawnPages) {
       atTakeOver: (window as WithTakeOver).appAtTakeOver,
     }));
     expect(taken).toMatchObject({ firstView: false, rootHidden: false, frames: 1 });
+    // The page loaded the app through the inline loader, which its policy allows, and asked for no
+    // script before it had painted.
+    const timing = await page.evaluate(scriptTiming);
+    expect(timing.entry, 'the loader names the entry').toMatch(/^\/assets\/index-[^/]+\.js$/);
+    expect(timing.paint, 'the page painted').toBeGreaterThan(0);
+    expect(timing.firstScript, 'no script asked for before the first paint').toBeGreaterThanOrEqual(timing.paint ?? Number.POSITIVE_INFINITY);
+    expect(timing.violations).toEqual([]);
     const server = await canonicalTreeOf(page, drawn);
     expect(server, 'the first view holds the layout').toContain('class="app-frame"');
     // The frame the customer sees at the swap is the page the server drew, not a page still loading.

@@ -11,11 +11,15 @@
  * page: signed in at the page's level, the contract and the master read, no maintenance
  * regulation. Otherwise the app's rules decide, as without a first view.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
 import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
+import { AppEntryAttribute } from '../../contracts/first-view-loader';
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -83,9 +87,42 @@ export async function firstViewReadsFor(app: FastifyInstance, request: FastifyRe
   return Promise.all(reads.map((path) => ask(app, request, { method: 'GET', url: buildPath(path, { sbSystemId: session.sbSystemId }) }, scoped)));
 }
 
-const emptyRoot = `<div id="${AppRootElementId}"></div>`;
+/**
+ * The build's first-view loader (src/first-view/first-view-loader.ts, ADR 0112): its code, inlined
+ * into each page the server draws in place of the app's entry script, and the CSP source that
+ * allows exactly that code.
+ */
+export type FirstViewLoader = { readonly script: string; readonly scriptHash: string };
 
-/** The HTML with the first view before the app's root, which stays hidden until the app takes over. */
-export function withFirstView(html: string, markup: string): string {
-  return html.replace(emptyRoot, () => `<div id="${FirstViewElementId}">${markup}</div><div id="${AppRootElementId}" hidden></div>`);
+/** Where the client build's manifest names the loader's file. */
+const LoaderSource = 'src/first-view/first-view-loader.ts';
+
+/** The loader of the client build in `clientDir`, or undefined for a build without one (tests, a fresh checkout). */
+export async function loadFirstViewLoader(clientDir: string): Promise<FirstViewLoader | undefined> {
+  let manifest: Record<string, { file?: string } | undefined>;
+  try {
+    manifest = JSON.parse(await readFile(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as typeof manifest;
+  } catch {
+    return undefined;
+  }
+  const file = manifest[LoaderSource]?.file;
+  if (file === undefined) return undefined;
+  const script = (await readFile(join(clientDir, file), 'utf8')).trim();
+  if (/<\/script|<!--/i.test(script) || /^\s*(import|export)\b/m.test(script)) throw new Error(`${file} cannot be inlined as it is: it holds markup or module syntax`);
+  return { script, scriptHash: `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'` };
+}
+
+const emptyRoot = `<div id="${AppRootElementId}"></div>`;
+/** The app's entry as Vite writes it into index.html. */
+const entryScript = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+
+/**
+ * The HTML with the first view before the app's root, which stays hidden until the app takes over.
+ * With the build's loader, the app's entry is asked for only once the first view has painted: the
+ * loader stands where the entry's script was and names it.
+ */
+export function withFirstView(html: string, markup: string, loader?: FirstViewLoader): string {
+  const drawn = html.replace(emptyRoot, () => `<div id="${FirstViewElementId}">${markup}</div><div id="${AppRootElementId}" hidden></div>`);
+  if (loader === undefined) return drawn;
+  return drawn.replace(entryScript, (_, entry: string) => `<script ${AppEntryAttribute}="${entry}">${loader.script}</script>`);
 }

@@ -25,10 +25,11 @@ import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../m
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
-import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
+import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewLoader, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
+import { securityHeaders } from '../http/security-headers';
 import { escapeHtml, htmlPage } from '../http/html';
 
 const SERVER_PREFIXES = ['/api', '/oidc', '/auth', '/sandbox'];
@@ -107,6 +108,10 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   };
   // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
   const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
+  // A drawn page loads the app through the loader, inline, which its policy allows by its hash (ADR 0112).
+  const loader = await loadFirstViewLoader(root);
+  const drawnPagePolicy =
+    loader === undefined ? undefined : securityHeaders(options.env, { scriptHashes: [loader.scriptHash] }).find(([name]) => name === 'content-security-policy')?.[1];
   /**
    * The page's first view and the reads it was drawn from, or undefined: a page it cannot draw is
    * still served, by the app alone.
@@ -146,7 +151,8 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       const text =
         firstView === undefined
           ? withFirstAnswers(html.text, answers)
-          : withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup);
+          : withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup, loader);
+      if (firstView !== undefined && drawnPagePolicy !== undefined) reply.header('content-security-policy', drawnPagePolicy);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));
     }

@@ -4,6 +4,7 @@
  * when the navigation rules' own answers say the app will show that page, and never at the cost
  * of the page itself.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import { pageById, type PageEntry } from '../../machines/page-table';
 import { regulations, sessions } from '../../server/db/schema';
-import { loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
+import { loadFirstViewLoader, loadFirstViewRenderer, showsWithAnswers, withFirstView } from '../../server/spa/first-view';
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
@@ -172,5 +173,77 @@ describe('最初の表示を描く条件と差し込み', () => {
     expect(await loadFirstViewRenderer(join(dist, 'server', 'absent.js'))).toBeUndefined();
     writeFileSync(join(dist, 'server', 'wrong.js'), 'export const somethingElse = 1;');
     await expect(loadFirstViewRenderer(join(dist, 'server', 'wrong.js'))).rejects.toThrow(/renderFirstView/);
+  });
+});
+
+describe('最初の表示を描いたページは、アプリのスクリプトを最初の描画のあとに求めること（ADR 0112）', () => {
+  /** The loader as the build writes it: a classic script with no import or export of its own. */
+  const LOADER = 'document.currentScript.getAttribute("data-app-entry");';
+  const MANIFEST = JSON.stringify({ 'src/first-view/first-view-loader.ts': { file: 'assets/first-view-loader-x1.js', isEntry: true } });
+  const scriptHash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+  let withLoader: TestApp;
+  let signedIn: SignedIn;
+  let loaderDist: string;
+
+  beforeAll(async () => {
+    loaderDist = mkdtempSync(join(tmpdir(), 'portal-first-view-loader-'));
+    mkdirSync(join(loaderDist, 'client', '.vite'), { recursive: true });
+    mkdirSync(join(loaderDist, 'client', 'assets'));
+    mkdirSync(join(loaderDist, 'server'));
+    writeFileSync(join(loaderDist, 'client', 'index.html'), TEST_INDEX);
+    writeFileSync(join(loaderDist, 'client', '.vite', 'manifest.json'), MANIFEST);
+    writeFileSync(join(loaderDist, 'client', 'assets', 'first-view-loader-x1.js'), `${LOADER}\n`);
+    writeFileSync(join(loaderDist, 'server', 'render-first-view.js'), RENDERER);
+    withLoader = await buildTestApp({ clientDir: join(loaderDist, 'client') });
+    signedIn = await signInAs(withLoader, 'demo18');
+  });
+  afterAll(async () => {
+    await withLoader.close();
+    rmSync(loaderDist, { recursive: true, force: true });
+  });
+
+  it('描いたページでは、アプリの入口のスクリプトの代わりにローダーを埋め込み、入口を名指すこと。その方針はローダーだけをハッシュで許すこと', async () => {
+    const response = await openPage(withLoader, '/AccountMenu', signedIn.cookie);
+    expect(response.body).toContain(drawnMenu);
+    expect(response.body).toContain(`<script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
+    expect(response.body).not.toContain('<script type="module"');
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'self' ${scriptHash};`);
+    // The hash is of the very code inlined: the browser runs it, and nothing else inline.
+    const inlined = /<script data-app-entry="[^"]*">(.*?)<\/script>/s.exec(response.body)?.[1] ?? '';
+    expect(`'sha256-${createHash('sha256').update(inlined).digest('base64')}'`).toBe(scriptHash);
+  });
+
+  it('描かないページは、入口のスクリプトをそのまま返し、方針もいつものままであること', async () => {
+    for (const [path, cookie] of [['/OptionServices', signedIn.cookie], ['/', undefined]] as const) {
+      const response = await openPage(withLoader, path, cookie);
+      expect(response.body, path).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
+      expect(response.body, path).not.toContain('data-app-entry');
+      expect(String(response.headers['content-security-policy']), path).toContain("script-src 'self';");
+    }
+  });
+
+  it('ローダーのないビルドでは何もせず、埋め込めないローダーなら起動を止めること', async () => {
+    expect(await loadFirstViewLoader(join(dist, 'client'))).toBeUndefined();
+    const broken = mkdtempSync(join(tmpdir(), 'portal-first-view-loader-broken-'));
+    try {
+      mkdirSync(join(broken, '.vite'));
+      mkdirSync(join(broken, 'assets'));
+      writeFileSync(join(broken, '.vite', 'manifest.json'), MANIFEST);
+      for (const script of ['x("</script>")', 'import { a } from "./a.js";\na();', 'export const a = 1;']) {
+        writeFileSync(join(broken, 'assets', 'first-view-loader-x1.js'), script);
+        await expect(loadFirstViewLoader(broken), script).rejects.toThrow(/cannot be inlined/);
+      }
+    } finally {
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('入口のスクリプトの形が違う HTML は、最初の表示だけを入れて入口はそのままにすること', () => {
+    const loader = { script: LOADER, scriptHash };
+    expect(withFirstView('<head><script type="module" crossorigin src="/assets/a.js"></script></head><div id="root"></div>', '<p>x</p>', loader)).toBe(
+      `<head><script data-app-entry="/assets/a.js">${LOADER}</script></head><div id="first-view"><p>x</p></div><div id="root" hidden></div>`,
+    );
+    expect(withFirstView('<head><script src="/assets/a.js"></script></head><div id="root"></div>', '<p>x</p>', loader)).toContain('<script src="/assets/a.js"></script>');
   });
 });

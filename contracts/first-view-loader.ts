@@ -1,0 +1,7 @@
+/**
+ * The attribute by which the server hands the first-view loader the app entry's URL
+ * (docs/decisions/0112-app-script-after-the-first-paint.md). Shared by the server that writes it and
+ * the loader (src/first-view/first-view-loader.ts) that reads it; nothing of the app imports it, so
+ * the loader's build entry stays a file of its own (test/app/first-view/first-view-loader.test.ts).
+ */
+export const AppEntryAttribute = 'data-app-entry';

@@ -1,0 +1,31 @@
+/**
+ * What the first-view loader (./first-view-loader.ts) waits for before it asks for the app's
+ * entry: the page's first paint (docs/decisions/0112-app-script-after-the-first-paint.md). A page
+ * the server drew paints its first view whole, in one frame, so its first paint is its first
+ * contentful one. Imported by the loader only, so that it is built into the loader's own code,
+ * which the server inlines: every byte here is sent with each drawn page.
+ */
+import { AppEntryAttribute } from '../../contracts/first-view-loader';
+
+/** How long the loader waits for a paint that does not come (a tab hidden before it painted). */
+export const PaintWaitLimitMs = 1000;
+
+/**
+ * Resolves at the page's first paint (also when it had happened before), or at the limit above.
+ * Every browser of the build's target reports paints (Safari since 14.1).
+ */
+export function firstPaint(): Promise<unknown> {
+  return new Promise((resolve) => {
+    new PerformanceObserver(resolve).observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, PaintWaitLimitMs);
+  });
+}
+
+/**
+ * Loads the app's entry named on the loader's script element once the page has painted; nothing
+ * without one. The element is the script being run: the loader is a classic inline script.
+ */
+export function loadAppAfterFirstPaint(load: (url: string) => Promise<unknown>): Promise<unknown> | undefined {
+  const entry = document.currentScript?.getAttribute(AppEntryAttribute);
+  return entry ? firstPaint().then(() => load(entry)) : undefined;
+}

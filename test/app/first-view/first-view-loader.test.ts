@@ -1,0 +1,86 @@
+/**
+ * The first-view loader's wait (docs/decisions/0112-app-script-after-the-first-paint.md): a page
+ * the server drew asks for the app's entry once it has painted, and never waits long for a paint
+ * that does not come.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppEntryAttribute } from '../../../contracts/first-view-loader';
+import { PaintWaitLimitMs, firstPaint, loadAppAfterFirstPaint } from '../../../src/first-view/first-paint';
+
+/** A stand-in for the browser's PerformanceObserver: the test says when the page paints. */
+class FakePaintObserver {
+  static observed: { type?: string; buffered?: boolean }[] = [];
+  static callbacks: (() => void)[] = [];
+  constructor(callback: () => void) {
+    FakePaintObserver.callbacks.push(callback);
+  }
+  observe(options: { type?: string; buffered?: boolean }) {
+    FakePaintObserver.observed.push(options);
+  }
+  static paint() {
+    for (const callback of FakePaintObserver.callbacks) callback();
+  }
+}
+
+const settled = async (promise: Promise<unknown>) => {
+  let done = false;
+  void promise.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+};
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakePaintObserver.observed = [];
+  FakePaintObserver.callbacks = [];
+  vi.stubGlobal('PerformanceObserver', FakePaintObserver);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('最初の描画を待つこと', () => {
+  it('描画が報告されるまで待ち、すでに済んだ描画も受け取る形で見張ること', async () => {
+    const painted = firstPaint();
+    expect(FakePaintObserver.observed).toEqual([{ type: 'paint', buffered: true }]);
+    expect(await settled(painted)).toBe(false);
+    FakePaintObserver.paint();
+    expect(await settled(painted)).toBe(true);
+  });
+
+  it('描画が来なくても、上限の時間で待つのをやめること', async () => {
+    const painted = firstPaint();
+    await vi.advanceTimersByTimeAsync(PaintWaitLimitMs - 1);
+    expect(await settled(painted)).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(painted)).toBe(true);
+  });
+});
+
+describe('アプリの入口を求めること', () => {
+  const asCurrentScript = (script: HTMLScriptElement | null) => vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+
+  it('ローダーの要素が名指す入口を、描画のあとで一度だけ求めること', async () => {
+    const script = document.createElement('script');
+    script.setAttribute(AppEntryAttribute, '/assets/index-abc123.js');
+    asCurrentScript(script);
+    const load = vi.fn(() => Promise.resolve());
+    const loading = loadAppAfterFirstPaint(load);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).not.toHaveBeenCalled();
+    FakePaintObserver.paint();
+    await loading;
+    expect(load.mock.calls).toEqual([['/assets/index-abc123.js']]);
+  });
+
+  it('入口を名指されていなければ、何も求めず、描画も待たないこと', async () => {
+    for (const script of [null, document.createElement('script')]) {
+      asCurrentScript(script);
+      const load = vi.fn(() => Promise.resolve());
+      await loadAppAfterFirstPaint(load);
+      expect(load).not.toHaveBeenCalled();
+    }
+    expect(FakePaintObserver.observed).toEqual([]);
+  });
+});
