@@ -13,6 +13,8 @@
 import { AppRootElementId, FirstViewElementId } from '../../contracts/first-view';
 
 export type FirstView = {
+  /** Whether the server drew this page: it is on screen before the app has rendered anything. */
+  readonly drawn: boolean;
   /** Removes the first view and shows the app's root; answers the link held meanwhile, if any. Without a first view it does nothing. */
   readonly takeOver: () => string | undefined;
 };
@@ -39,6 +41,7 @@ export function adoptFirstView(document: Document): FirstView {
   };
   firstView?.addEventListener('click', hold);
   return {
+    drawn: firstView !== null,
     takeOver: () => {
       if (firstView === null || !firstView.isConnected) return undefined;
       firstView.removeEventListener('click', hold);
