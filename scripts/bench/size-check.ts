@@ -34,14 +34,20 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // (src/flows/flow-wrappers.ts): Back from the provider no longer shows Resume/Confirm's payment
 // choice before the run's wait (ADR 0106 decision 11). Kept there, in the one place that sees the
 // run leave and come back, rather than split across the flow's actors and pages to save 40 B.
+// 2026-12-01, unchanged at 1.099: the first-view loader (0.2 KB, inlined into each page the server
+// draws, ADR 0112) is counted with the entry from now on, as the JavaScript of such a page; the
+// module-preload polyfill the app no longer ships (0.3 KB) paid for it and the start's pauses
+// (1.0981x -> 1.1002x -> 1.0981x).
 const ENTRY_CEILING_RATIO = 1.099;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
 const failures: string[] = [];
 
-console.log(`entry ${kb(report.entryGzip)} = ${report.ratio.toFixed(3)}x the floor ${kb(report.floorGzip)} (budget ${ENTRY_BUDGET_RATIO}x, ceiling ${ENTRY_CEILING_RATIO}x)`);
-if (report.ratio > ENTRY_CEILING_RATIO) failures.push(`the first page's JavaScript is ${report.ratio.toFixed(3)}x the floor, past the ceiling ${ENTRY_CEILING_RATIO}x`);
+console.log(
+  `entry ${kb(report.entryGzip)} + first-view loader ${report.loaderGzip} B = ${report.ratio.toFixed(4)}x the floor ${kb(report.floorGzip)} (budget ${ENTRY_BUDGET_RATIO}x, ceiling ${ENTRY_CEILING_RATIO}x)`,
+);
+if (report.ratio > ENTRY_CEILING_RATIO) failures.push(`the first page's JavaScript is ${report.ratio.toFixed(4)}x the floor, past the ceiling ${ENTRY_CEILING_RATIO}x`);
 for (const page of report.pages) {
   if (page.gzip > STEP_BUDGET) failures.push(`${page.src} is ${kb(page.gzip)}, past ${kb(STEP_BUDGET)}`);
 }
