@@ -334,7 +334,8 @@ export async function updateServiceContract(deps: SubmitDeps, who: Submitter, bo
 
     let withdrawalAt = contract.withdrawalAt;
     if (requestType === RequestType.Withdrawal) withdrawalAt = now;
-    if (requestType === RequestType.WithdrawalReservationMonthEnd) withdrawalAt = endOfJstMonth(now);
+    // The month of the business date (ADR 0067), as the reckoning date below: on a host with a dummy date the two agree.
+    if (requestType === RequestType.WithdrawalReservationMonthEnd) withdrawalAt = endOfJstMonth(startOfJstDay(today.businessDate));
     if (requestType === RequestType.WithdrawalReservationReckoningDate) withdrawalAt = reckoningDateEnd(contract, today.businessDate);
     if (requestType === RequestType.WithdrawalReservationCancel) withdrawalAt = null;
 

@@ -1,18 +1,25 @@
 /**
  * The in-store support service (237) on the server: its visits (GET support/history), its
  * continued-use benefit with the contract (GET contracts, computed from the contract's dates on
- * the business date, pinned here to 2026/11/25), and its cancel, the only procedure it offers:
+ * the business date, pinned here to 2026/11/25, and the clock to that day, so that a month-end
+ * reservation is still ahead whatever day the suite runs on), and its cancel, the only procedure it offers:
  * including the reckoning-date reservation (request type 06), dated by the benefit period.
  * docs/flows/sumahosetup-support.md, docs/decisions/0072-in-store-support.md.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ServiceContractsSchema } from '../../contracts/api/service-contracts';
 import { ContractReceiptSchema } from '../../contracts/api/service-requests';
 import { SupportHistoryResponseSchema } from '../../contracts/api/support-history';
 import { contractHistory, serviceContracts } from '../../server/db/schema';
 import { expectAuthChecks } from './support/auth-matrix';
 import { call, snapshotOf, updateRequestBase, type Answer, signedInAppForFile } from './support/anshin-kit';
+
+// Only Date is faked: the server, the database and the sign-on keep their timers.
+vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T12:00:00+09:00') });
+afterAll(() => {
+  vi.useRealTimers();
+});
 
 const kit = signedInAppForFile(['demo02', 'demo11', 'demo16'], { env: { BUSINESS_DATE: '2026/11/25' } });
 const user = kit.user;
@@ -131,6 +138,19 @@ describe('cancelling the in-store support service (POST update/contracts)', () =
     const { contracts } = ServiceContractsSchema.parse((await call(kit.test, user('demo16'), 'GET', '/contracts')).json());
     expect(contracts[0]?.continuedUseBenefit?.next).toBeNull();
     expect((await update('demo16', inStore('05'))).statusCode).toBe(200);
+  });
+
+  it('月末の解約予約（04）の月は、時計ではなく業務日付の月であること（ダミー日付のホストでも画面と受付が一致する）', async () => {
+    vi.setSystemTime(new Date('2026-10-10T12:00:00+09:00'));
+    try {
+      const response = await update('demo16', inStore('04'));
+      expect(response.statusCode).toBe(200);
+      expect(ContractReceiptSchema.parse(response.json())).toMatchObject({ status: 'withdrawal_reserved', effectiveDate: '2026-11-30' });
+      expect((await contractOf('demo16'))?.withdrawalAt?.toISOString()).toBe('2026-11-30T14:59:59.000Z');
+      expect((await update('demo16', inStore('05'))).statusCode).toBe(200);
+    } finally {
+      vi.setSystemTime(new Date('2026-11-25T12:00:00+09:00'));
+    }
   });
 
   it('ほかのサービスの精算日解約（06）と、この契約でない支払方法の変更・プラン変更はE0008で、何も変えないこと', async () => {
