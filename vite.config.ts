@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { FirstViewLoaderSource } from './contracts/first-view-loader.js';
 import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
 import { defineConfig } from 'vitest/config';
 
@@ -64,7 +65,8 @@ const assetBase = cdnBase(process.env.CDN_URL);
 
 type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null };
 
-const firstViewLoader = fileURLToPath(new URL('./src/first-view/first-view-loader.ts', import.meta.url));
+/** The first-view loader's build input (ADR 0112); bench/bundle.ts measures it too. */
+export const firstViewLoader = fileURLToPath(new URL(`./${FirstViewLoaderSource}`, import.meta.url));
 
 /**
  * Every module the entry imports statically goes into one chunk: the first page then loads two

@@ -5,3 +5,6 @@
  * the loader's build entry stays a file of its own (test/app/first-view/first-view-loader.test.ts).
  */
 export const AppEntryAttribute = 'data-app-entry';
+
+/** The loader's source, relative to the repository: the client build's input, and its key in the build's manifest. */
+export const FirstViewLoaderSource = 'src/first-view/first-view-loader.ts';

@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { build, type BuildEnvironmentOptions, type PluginOption } from 'vite';
-import { appModulePreload, precompress } from '../../vite.config';
+import { appModulePreload, firstViewLoader, precompress } from '../../vite.config';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -84,7 +84,7 @@ export async function measureBundles(): Promise<BundleReport> {
   // The app as it ships (vite.config.ts): no module-preload polyfill (ADR 0112); the floor keeps Vite's defaults.
   const appManifest = await buildInto(root, appDir, { build: { modulePreload: appModulePreload } });
   const loaderDir = resolve(root, 'dist/bench/first-view-loader');
-  const loaderManifest = await buildInto(root, loaderDir, { input: resolve(root, 'src/first-view/first-view-loader.ts') });
+  const loaderManifest = await buildInto(root, loaderDir, { input: firstViewLoader });
 
   const entryKey = (manifest: Manifest) => {
     const key = Object.keys(manifest).find((k) => manifest[k]?.isEntry);

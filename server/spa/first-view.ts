@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
 import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
-import { AppEntryAttribute } from '../../contracts/first-view-loader';
+import { AppEntryAttribute, FirstViewLoaderSource } from '../../contracts/first-view-loader';
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -94,9 +94,6 @@ export async function firstViewReadsFor(app: FastifyInstance, request: FastifyRe
  */
 export type FirstViewLoader = { readonly script: string; readonly scriptHash: string };
 
-/** Where the client build's manifest names the loader's file. */
-const LoaderSource = 'src/first-view/first-view-loader.ts';
-
 /** The loader of the client build in `clientDir`, or undefined for a build without one (tests, a fresh checkout). */
 export async function loadFirstViewLoader(clientDir: string): Promise<FirstViewLoader | undefined> {
   let manifest: Record<string, { file?: string } | undefined>;
@@ -105,7 +102,7 @@ export async function loadFirstViewLoader(clientDir: string): Promise<FirstViewL
   } catch {
     return undefined;
   }
-  const file = manifest[LoaderSource]?.file;
+  const file = manifest[FirstViewLoaderSource]?.file;
   if (file === undefined) return undefined;
   const script = (await readFile(join(clientDir, file), 'utf8')).trim();
   if (/<\/script|<!--/i.test(script) || /^\s*(import|export)\b/m.test(script)) throw new Error(`${file} cannot be inlined as it is: it holds markup or module syntax`);
