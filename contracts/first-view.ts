@@ -11,8 +11,11 @@ import type { FirstAnswer } from './first-answers';
 export const FirstViewElementId = 'first-view';
 export const AppRootElementId = 'root';
 
+/** The first view of a path that is no page of the table: the not-found page (E9999, spec section 2). */
+export const NotFoundView = 'not-found';
+
 export type FirstViewRequest = {
-  /** The page table's screen ID. */
+  /** The page table's screen ID, or NotFoundView. */
   readonly pageId: string;
   /** The path the browser asked for, as the page table spells it. */
   readonly pathname: string;

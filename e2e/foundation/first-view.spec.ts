@@ -109,8 +109,11 @@ test('アカウント管理は、スクリプトが動く前からメニュー�
 });
 
 type DrawnPage = {
-  customer: string;
+  /** Signed in as this customer; none: a visitor, without a session (ADR 0113). */
+  customer?: string;
   path: string;
+  /** Where the page shows, when the app changes the address (its query is stripped). */
+  shownAt?: string;
   heading: string;
   /** What can be used once the app has taken over. */
   control: (page: Page) => Locator;
@@ -157,11 +160,15 @@ const drawnPages: readonly DrawnPage[] = [
   // demo16 has only the in-store support: both landings offer 申し込む.
   { customer: 'demo16', path: '/AnshinDataBox', heading: 'あんしんデータボックス', control: button('申し込む'), reads: ['/service/usage/status'] },
   { customer: 'demo16', path: '/BasketLive', heading: 'バスケットLIVE', control: button('申し込む'), reads: ['/service/usage/status'] },
+  // A visitor's pages (ADR 0113): the landing, the error page opened with its code, a path that is no page.
+  { path: '/', heading: 'お客さまポータル', control: (page) => page.getByRole('main').getByRole('link', { name: 'ログイン' }) },
+  { path: '/Error?code=E0008', shownAt: '/Error', heading: 'エラー', control: (page) => page.getByRole('link', { name: 'トップへ戻る' }) },
+  { path: '/no/such/page', heading: 'ページが見つかりません', control: (page) => page.getByRole('link', { name: 'トップへ戻る' }) },
 ];
 
-for (const { customer, path, heading, control, reads = [] } of drawnPages) {
-  test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer}）`, async ({ page }) => {
-    await signIn(page, customer);
+for (const { customer, path, shownAt = path, heading, control, reads = [] } of drawnPages) {
+  test(`${path}: アプリが引き継いだあとは、サーバーの描いたものと同じ表示が一つだけあり、使えること（${customer ?? 'ログインなし'}）`, async ({ page }) => {
+    if (customer !== undefined) await signIn(page, customer);
     const drawn = await firstViewOf(page, path);
     const asked: string[] = [];
     page.on('request', (request) => {
@@ -169,7 +176,9 @@ for (const { customer, path, heading, control, reads = [] } of drawnPages) {
     });
     await page.addInitScript(recordTakeOver);
     await page.goto(path);
-    await expectPage(page, path, heading);
+    await expectPage(page, shownAt, heading);
+    // A link is usable on the first view too: the take-over itself is what is waited for.
+    await expect(page.locator('#first-view')).toHaveCount(0);
     await expect(control(page)).toBeEnabled();
     expect(asked, 'the app took the read it was drawn from out of the HTML').toEqual([]);
     const taken = await page.evaluate(() => ({

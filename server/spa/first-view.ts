@@ -23,6 +23,7 @@ import { AppEntryAttribute, FirstViewLoaderSource } from '../../contracts/first-
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
+import { SESSION_COOKIE } from '../session/session-store';
 import { ask, sessionOf } from './first-answers';
 
 /** The renderer of a build, or undefined when the build has none (tests, a fresh checkout). */
@@ -46,6 +47,16 @@ function lv2Authed(answer: FirstAnswer | undefined): boolean {
 export function showsWithAnswers(page: PageEntry, answers: readonly FirstAnswer[]): boolean {
   if (page.login === 'none' || answers.length !== 4 || answers.some((answer) => answer.status !== 200)) return false;
   return page.login !== 'lv2' || lv2Authed(answers[0]);
+}
+
+/**
+ * Whether the app will show `page` (undefined: the not-found page) to a visitor, signed out: a
+ * page without sign-in, asked without a session cookie, and, where the page asks who is signed in
+ * (the landing, ADR 0105), answered not signed in. The layout is then drawn signed out, as the
+ * app draws it (ADR 0113).
+ */
+export function showsToVisitor(request: FastifyRequest, page: PageEntry | undefined, answers: readonly FirstAnswer[]): boolean {
+  return (page === undefined || page.login === 'none') && request.cookies[SESSION_COOKIE] === undefined && answers.every((answer) => answer.status !== 200);
 }
 
 /**

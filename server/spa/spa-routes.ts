@@ -21,11 +21,12 @@ import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FirstAnswersElementId, serializeFirstAnswers, type FirstAnswer } from '../../contracts/first-answers';
+import { NotFoundView } from '../../contracts/first-view';
 import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../machines/page-table';
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
-import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewLoader, loadFirstViewRenderer, showsWithAnswers, withFirstView } from './first-view';
+import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewLoader, loadFirstViewRenderer, showsToVisitor, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -116,14 +117,16 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
    * The page's first view and the reads it was drawn from, or undefined: a page it cannot draw is
    * still served, by the app alone.
    */
-  const firstViewOf = async (request: FastifyRequest, page: PageEntry, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
-    if (renderFirstView === undefined || !showsWithAnswers(page, answers) || !drawsOnThisLoad(request, page)) return undefined;
+  const firstViewOf = async (request: FastifyRequest, page: PageEntry | undefined, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
+    if (renderFirstView === undefined || (page !== undefined && !drawsOnThisLoad(request, page))) return undefined;
+    if (!(page !== undefined && showsWithAnswers(page, answers)) && !showsToVisitor(request, page, answers)) return undefined;
+    const url = new URL(request.url, 'http://portal.invalid');
     try {
-      const reads = await firstViewReadsFor(app, request, page, answers);
-      const markup = renderFirstView({ pageId: page.id, pathname: page.path, search: new URL(request.url, 'http://portal.invalid').search.slice(1), answers, reads });
+      const reads = page === undefined ? [] : await firstViewReadsFor(app, request, page, answers);
+      const markup = renderFirstView({ pageId: page?.id ?? NotFoundView, pathname: page?.path ?? url.pathname, search: url.search.slice(1), answers, reads });
       return markup === undefined ? undefined : { markup, reads };
     } catch (error) {
-      request.log.warn({ err: error, pageId: page.id }, 'first view not drawn');
+      request.log.warn({ err: error, pageId: page?.id ?? NotFoundView }, 'first view not drawn');
       return undefined;
     }
   };
@@ -142,16 +145,17 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
     const encoding = chooseEncoding(request.headers['accept-encoding']);
     reply.header('vary', 'accept-encoding');
     const answers = page === undefined ? [] : await firstAnswersFor(app, request, page);
-    if (answers.length > 0) {
-      // This copy holds the customer's own answers: never stored, and it differs by cookie.
+    // Without a page: the not-found page (404), or a demo page, which is the app's alone.
+    const firstView = page === undefined && status !== 404 ? undefined : await firstViewOf(request, page, answers);
+    if (answers.length > 0 || firstView !== undefined) {
+      // This copy holds the customer's own answers, or a page drawn because there is no session:
+      // never stored, and it differs by cookie.
       reply.header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
-      const firstView = page === undefined ? undefined : await firstViewOf(request, page, answers);
       // The reads a first view was drawn from go with the answers: the app takes them in place of
       // its own calls, so it draws the same page, without another round trip, before it takes over.
-      const text =
-        firstView === undefined
-          ? withFirstAnswers(html.text, answers)
-          : withFirstView(withFirstAnswers(html.text, [...answers, ...firstView.reads]), firstView.markup, loader);
+      const inlined = [...answers, ...(firstView?.reads ?? [])];
+      const withAnswers = inlined.length === 0 ? html.text : withFirstAnswers(html.text, inlined);
+      const text = firstView === undefined ? withAnswers : withFirstView(withAnswers, firstView.markup, loader);
       if (firstView !== undefined && drawnPagePolicy !== undefined) reply.header('content-security-policy', drawnPagePolicy);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));

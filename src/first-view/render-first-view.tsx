@@ -24,7 +24,7 @@ import { BillingHistoryResponseSchema } from '../../contracts/api/billing';
 import { InvoiceSessionResponseSchema } from '../../contracts/api/invoice';
 import { ServiceContractsSchema, ServiceUsageStatusSchema, type FlowContract, type ServiceContract } from '../../contracts/api/service-contracts';
 import type { FirstAnswer } from '../../contracts/first-answers';
-import type { FirstViewRequest, RenderFirstView } from '../../contracts/first-view';
+import { NotFoundView, type FirstViewRequest, type RenderFirstView } from '../../contracts/first-view';
 import { firstViewStates } from '../../contracts/first-view-reads';
 import { loginHistoryPageOf, type AccountProfile } from '../../machines/account-menu/account-data';
 import { anshinCancelMachine } from '../../machines/anshin-data-box/anshin-cancel.machine';
@@ -51,7 +51,10 @@ import BasketLiveView from '../pages/basket-live/basket-live-view';
 import { BasketLivePlanChangeView } from '../pages/basket-live/plan-change-page';
 import InStoreSupportView from '../pages/in-store-support/in-store-support-view';
 import { InStoreSupportDetailView } from '../pages/in-store-support/support-detail-page';
+import { ErrorSearchSchema, ErrorView } from '../pages/error/error-page';
 import { InvoiceMonthList } from '../pages/invoice/invoice-pages';
+import { LandingPage } from '../pages/landing/landing-page';
+import { NotFoundPage } from '../pages/not-found-page';
 import { AccountMenuView } from '../pages/account/account-menu-view';
 import { ContactInfoView } from '../pages/account/contact-info-page';
 import { ReceiveGuideView } from '../pages/account/receive-guide-page';
@@ -257,18 +260,36 @@ const firstViewBodies: Readonly<Record<string, (request: FirstViewRequest) => Re
   },
 };
 
+/**
+ * The pages drawn for a visitor, by screen ID: the server asks for them only without a session
+ * (server/spa/first-view.ts, showsToVisitor), and the layout is drawn signed out (ADR 0113).
+ */
+const visitorBodies: Readonly<Record<string, (request: FirstViewRequest) => ReactElement | undefined>> = {
+  CMN0001: () => <LandingPage />,
+  // Only as opened with its query: without one, the code is in the tab's history state, which the
+  // server does not see.
+  CMN0005: ({ search }) => {
+    const query = new URLSearchParams(search);
+    if (!query.has('code')) return undefined;
+    const { code, endDate } = ErrorSearchSchema.parse(Object.fromEntries(query));
+    return <ErrorView code={code} endDate={endDate} />;
+  },
+  [NotFoundView]: () => <NotFoundPage />,
+};
+
 export const renderFirstView: RenderFirstView = (request) => {
   const { pageId, pathname, search } = request;
   // The app's rules may take such a request elsewhere: they decide, as without a first view.
   if (hasRuleParameter(new URLSearchParams(search))) return undefined;
-  const body = firstViewBodies[pageId]?.(request);
+  const signedIn = visitorBodies[pageId] === undefined;
+  const body = (signedIn ? firstViewBodies[pageId] : visitorBodies[pageId])?.(request);
   if (body === undefined) return undefined;
   // The layout's links and heading read the router: one that knows only the asked path, as the
   // app's router does before its first navigation has resolved.
   const router = createRouter({ routeTree: createRootRoute(), history: createMemoryHistory({ initialEntries: [pathname] }), isServer: true });
   return renderToString(
     <RouterContextProvider router={router}>
-      <AppFrame signedIn loading={false} build={null}>
+      <AppFrame signedIn={signedIn} loading={false} build={null}>
         {body}
       </AppFrame>
     </RouterContextProvider>,

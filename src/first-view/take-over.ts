@@ -4,13 +4,14 @@
  * From the moment the app's script runs, a link followed on the first view is held, not loaded as
  * a new document: the app follows it once it has taken over, as if its own link had been chosen
  * (a page of a flow reached by a new document is a fresh start of that page, not the step the
- * customer chose). Before the script runs, links are ordinary links; what cannot work as one is
- * drawn disabled.
+ * customer chose). Links that leave the app, to the server's sign-on, stay ordinary links. Before
+ * the script runs, every link is an ordinary link; what cannot work as one is drawn disabled.
  *
  * The take-over is called when the first navigation has resolved, inside the router's commit of
  * that page: the first view goes and the app's root shows in the same frame.
  */
 import { AppRootElementId, FirstViewElementId } from '../../contracts/first-view';
+import { findLivePage } from '../../machines/page-table';
 
 export type FirstView = {
   /** Whether the server drew this page: it is on screen before the app has rendered anything. */
@@ -25,6 +26,8 @@ function heldLinkOf(event: MouseEvent, document: Document): string | undefined {
   if (link === null || !('pathname' in link)) return undefined;
   const anchor = link as HTMLAnchorElement;
   if (anchor.origin !== document.location.origin || anchor.target !== '' || anchor.hasAttribute('download')) return undefined;
+  // A link to the server's own pages (the sign-on, /auth/login) leaves the app: it loads as a document.
+  if (findLivePage(anchor.pathname) === undefined) return undefined;
   // An in-page link (the skip link) works on the first view as it is.
   if (anchor.pathname === document.location.pathname && anchor.search === document.location.search && anchor.hash !== '') return undefined;
   return `${anchor.pathname}${anchor.search}${anchor.hash}`;

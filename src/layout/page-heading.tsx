@@ -4,7 +4,7 @@
  */
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { findLivePage, pageById } from '../../machines/page-table';
+import { findLivePage, isDemoPath, pageById } from '../../machines/page-table';
 
 export const PortalName = 'お客さまポータル';
 export const NotFoundTitle = 'ページが見つかりません';
@@ -25,7 +25,10 @@ export function useCurrentPageTitle(): { readonly title: string; readonly inLayo
   if (ownTitle !== undefined) return { title: ownTitle, inLayout: false };
   if (firstPath !== undefined) {
     const asked = findLivePage(firstPath);
-    return asked === undefined ? { title: PortalName, inLayout: false } : { title: asked.title, inLayout: true };
+    if (asked !== undefined) return { title: asked.title, inLayout: true };
+    // A demo page draws its own heading; any other path is the not-found page (the server draws
+    // it so, ADR 0113), whose heading paints with the layout too.
+    return isDemoPath(firstPath) ? { title: PortalName, inLayout: false } : { title: NotFoundTitle, inLayout: true };
   }
   return { title: NotFoundTitle, inLayout: true };
 }

@@ -13,6 +13,7 @@ import { hasFirstAnswers } from '../api/first-answers';
 import { appConfig, isAllowedRedirectTarget } from '../config/app-config';
 import { FlowEvent, type ProviderOutcome, type ProviderReturnedEvent } from '../flows/flow-events';
 import { throwErrorPage, throwRedirect } from '../navigation/error-redirect';
+import { ErrorSearchSchema } from '../pages/error/error-page';
 import { authInfoQueryOptions } from '../navigation/session-queries';
 import type { RedirectLoaderData } from '../pages/redirect/redirect-target';
 import { usageStatusQueryOptions } from '../pages/top/usage-status-query';
@@ -134,12 +135,7 @@ export const pageRouteOptions: Readonly<Record<string, PageRouteOptions>> = {
       throwRedirect({ to: '/', replace: true });
     },
   },
-  CMN0005: {
-    validateSearch: z.object({
-      code: z.catch(z.optional(z.string().check(z.regex(/^[A-Z][0-9]{4}$/))), undefined),
-      endDate: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
-    }),
-  },
+  CMN0005: { validateSearch: ErrorSearchSchema },
   CMN0006: paymentReturn('completed'),
   CMN0007: paymentReturn('cancelled'),
 };

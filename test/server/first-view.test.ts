@@ -17,13 +17,15 @@ import { loadFirstViewLoader, loadFirstViewRenderer, showsWithAnswers, withFirst
 import { buildTestApp, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
 import { TEST_INDEX, inlinedAnswers, openPage } from './support/page-html';
 
-/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, says how many reads the plan change and Resume/Confirm were given, and leaves every other page to the app. */
+/** Draws the account menu (with the query string it was given), says which reads /Top was given, refuses /OptionServices with an error, says how many reads the plan change and Resume/Confirm were given, names the visitor's pages (the error page only with a query, as the app's renderer), and leaves every other page to the app. */
 const RENDERER = `export function renderFirstView({ pageId, pathname, search, reads }) {
   if (pageId === 'ACC0001') return '<p class="drawn">' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   if (pageId === 'CMN0002') return '<p class="reads">' + reads.map((read) => read.method + ' ' + read.url + ' ' + read.status + ' ' + read.response.services.length).join() + '</p>';
   if (pageId === 'OPT0001') throw new Error('a view that cannot be drawn');
   if (pageId === 'BKL0011') return '<p class="plan">' + reads.length + ' read</p>';
   if (pageId === 'ADB0011') return '<p class="resume">' + reads.length + ' read</p>';
+  if (pageId === 'CMN0005' && search === '') return undefined;
+  if (pageId === 'CMN0001' || pageId === 'CMN0005' || pageId === 'not-found') return '<p class="visitor">' + pageId + ' ' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   return undefined;
 }`;
 const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
@@ -140,6 +142,35 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     expect(elsewhere).toContain('<p class="resume">1 read</p>');
   });
 
+  // ADR 0113: the landing, the error page and the not-found page, for a visitor without a session.
+  it('ログインしていない方には、入り口・エラー・見つからないページを描き、誰の答えも読み出しも添えるだけにすること', async () => {
+    const landing = await open('/');
+    expect(landing.statusCode).toBe(200);
+    expect(landing.body).toContain('<div id="first-view"><p class="visitor">CMN0001 /</p></div><div id="root" hidden></div>');
+    // The landing's one answer (who is signed in: nobody) goes with it, as without a first view.
+    expect(inlinedAnswers(landing.body)?.map((answer) => [answer.url, answer.status])).toEqual([['/api/getAuthInfo', 401]]);
+    expect(landing.headers['cache-control']).toBe('no-store');
+    expect(landing.headers.vary).toBe('accept-encoding, cookie');
+    const error = await open('/Error?code=E0008');
+    expect(error.body).toContain('<p class="visitor">CMN0005 /Error with code=E0008</p>');
+    expect(error.body).not.toContain('id="first-answers"');
+    const notFound = await open('/no/such/page');
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.body).toContain('<p class="visitor">not-found /no/such/page</p>');
+  });
+
+  it('セッションのクッキーがあれば（終わったものでも）、ログインしていない方のページは描かないこと', async () => {
+    const ended = await signInAs(test, 'demo19');
+    await test.db.delete(sessions).where(eq(sessions.id, ended.sessionId));
+    for (const cookie of [demo18.cookie, ended.cookie]) {
+      for (const path of ['/', '/Error?code=E0008', '/no/such/page']) {
+        const html = (await open(path, cookie)).body;
+        expect(html, path).not.toContain('first-view');
+        expect(rootOf(html), path).toBe('<div id="root"></div>');
+      }
+    }
+  });
+
   it('描かないページ・描けなかったページも、最初の表示なしで変わらず返すこと', async () => {
     for (const path of ['/AnshinDataBox/Service/Detail', '/OptionServices']) {
       const response = await open(path, demo18.cookie);
@@ -212,10 +243,17 @@ describe('最初の表示を描いたページは、アプリのスクリプト�
     // The hash is of the very code inlined: the browser runs it, and nothing else inline.
     const inlined = /<script data-app-entry="[^"]*">(.*?)<\/script>/s.exec(response.body)?.[1] ?? '';
     expect(`'sha256-${createHash('sha256').update(inlined).digest('base64')}'`).toBe(scriptHash);
+    // A visitor's drawn pages load the app the same way (ADR 0113).
+    for (const path of ['/', '/Error?code=E0008', '/no/such/page']) {
+      const visitor = await openPage(withLoader, path);
+      expect(visitor.body, path).toContain(`<script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
+      expect(String(visitor.headers['content-security-policy']), path).toContain(`script-src 'self' ${scriptHash};`);
+    }
   });
 
   it('描かないページは、入口のスクリプトをそのまま返し、方針もいつものままであること', async () => {
-    for (const [path, cookie] of [['/OptionServices', signedIn.cookie], ['/', undefined]] as const) {
+    // The error page without a code in its address is the app's alone (ADR 0113).
+    for (const [path, cookie] of [['/OptionServices', signedIn.cookie], ['/Error', undefined]] as const) {
       const response = await openPage(withLoader, path, cookie);
       expect(response.body, path).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
       expect(response.body, path).not.toContain('data-app-entry');

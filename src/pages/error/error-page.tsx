@@ -6,7 +6,15 @@ import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { z } from 'zod/mini';
 import { ErrorMessage } from '../../components/error-message';
 
-const ErrorSearchSchema = z.object({ code: z.optional(z.string()), endDate: z.optional(z.string()) });
+/**
+ * What /Error may be opened with: a code of the catalogue's shape and the end of a maintenance;
+ * anything else is dropped, not an error of its own. The route validates with it, and the server
+ * draws the page from the same query (ADR 0106, 0113).
+ */
+export const ErrorSearchSchema = z.object({
+  code: z.catch(z.optional(z.string().check(z.regex(/^[A-Z][0-9]{4}$/))), undefined),
+  endDate: z.catch(z.optional(z.string().check(z.maxLength(32))), undefined),
+});
 
 export function ErrorPage() {
   const state = useLocation({ select: (location) => location.state });

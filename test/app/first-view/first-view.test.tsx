@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FirstAnswer } from '../../../contracts/first-answers';
+import { NotFoundView } from '../../../contracts/first-view';
 import { BasketLive } from '../../../contracts/services/basket-live';
 import { InStoreSupport } from '../../../contracts/services/in-store-support';
 import { renderFirstView } from '../../../src/first-view/render-first-view';
@@ -71,6 +72,29 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
     expect(buttons.map((button) => button.querySelector('.account-menu__label')?.textContent)).toEqual(['お客さま情報', '連絡先', 'セキュリティ設定', 'ログイン履歴', '受信設定']);
     expect(buttons.every((button) => button.disabled)).toBe(true);
     expect(view?.querySelector('.site-footer__build')).toBeNull();
+  });
+
+  it('ログインしていない方の入り口・エラー・見つからないページを、ログインしていないレイアウトで描くこと', () => {
+    const landing = drawn('CMN0001', '/');
+    expect(landing?.querySelector('h1')?.textContent).toBe('お客さまポータル');
+    expect(landing?.querySelector('nav[aria-label="メインメニュー"]')).toBeNull();
+    expect(landing?.querySelector('main a.button')?.getAttribute('href')).toMatch(/^\/auth\/login\?type=/);
+    const error = drawn('CMN0005', '/Error', [], [], 'code=E0008');
+    expect(error?.querySelector('h1')?.textContent).toBe('エラー');
+    expect(error?.querySelector('.alert')?.textContent).toContain('E0008');
+    expect(error?.querySelector('nav[aria-label="メインメニュー"]')).toBeNull();
+    const notFound = drawn(NotFoundView, '/no/such/page');
+    expect(notFound?.querySelector('h1')?.textContent).toBe('ページが見つかりません');
+    expect(notFound?.querySelector('.alert')?.textContent).toContain('E9999');
+  });
+
+  it('エラーページは、問い合わせ文字列のコードで描き、形の違うコードは捨て、コードがなければ描かないこと', () => {
+    // Without a code in the address, the app reads it from the tab's history, which the server does not see.
+    expect(drawn('CMN0005', '/Error')).toBeUndefined();
+    expect(drawn('CMN0005', '/Error', [], [], 'endDate=2026-12-31')).toBeUndefined();
+    const odd = drawn('CMN0005', '/Error', [], [], 'code=%3Cscript%3E');
+    expect(odd?.querySelector('.alert')?.textContent).not.toContain('script');
+    expect(odd?.querySelector('h1')?.textContent).toBe('エラー');
   });
 
   it('トップを、サービスの読み出しの答えから、まだ使えないログアウトとこのセッションのトークンで描くこと', () => {
@@ -439,7 +463,7 @@ describe('サーバーが描く最初の表示（render-first-view）', () => {
 });
 
 describe('アプリによる引き継ぎ（adoptFirstView）', () => {
-  const drawnPage = `<div id="first-view"><a class="skip-link" href="#main">本文へ移動</a><main id="main"><a href="/AccountMenu">アカウント管理</a><a href="/OptionServices?tab=1">オプション</a><a href="https://example.com/help">ヘルプ</a></main></div><div id="root" hidden><p>app</p></div>`;
+  const drawnPage = `<div id="first-view"><a class="skip-link" href="#main">本文へ移動</a><main id="main"><a href="/AccountMenu">アカウント管理</a><a href="/OptionServices?tab=1">オプション</a><a href="https://example.com/help">ヘルプ</a><a href="/auth/login?type=10">ログイン</a></main></div><div id="root" hidden><p>app</p></div>`;
   const click = (selector: string, init: MouseEventInit = {}) => {
     const event = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...init });
     document.querySelector(selector)?.dispatchEvent(event);
@@ -464,11 +488,13 @@ describe('アプリによる引き継ぎ（adoptFirstView）', () => {
     expect(firstView.takeOver()).toBeUndefined();
   });
 
-  it('ページ内のリンク・別のサイト・新しいタブで開く操作は、そのままブラウザに任せること', () => {
+  it('ページ内のリンク・別のサイト・サーバーのログイン・新しいタブで開く操作は、そのままブラウザに任せること', () => {
     document.body.innerHTML = drawnPage;
     const firstView = adoptFirstView(document);
     expect(click('a[href="#main"]').defaultPrevented).toBe(false);
     expect(click('a[href="https://example.com/help"]').defaultPrevented).toBe(false);
+    // The server's sign-on is no page of the app: the app could only answer it with its not-found page.
+    expect(click('a[href="/auth/login?type=10"]').defaultPrevented).toBe(false);
     expect(click('a[href="/AccountMenu"]', { ctrlKey: true }).defaultPrevented).toBe(false);
     expect(click('a[href="/AccountMenu"]', { button: 1 }).defaultPrevented).toBe(false);
     expect(firstView.takeOver()).toBeUndefined();
