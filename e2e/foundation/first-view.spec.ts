@@ -3,7 +3,8 @@
  * top page, the option services, the billing history, the account info pages (user info, contacts,
  * security, receive settings and their guide, login history), the invoice months, the service
  * landings, the services' contract pages, their Cancel/Inform, the data storage's Resume/Confirm
- * and basket live's plan change are in their HTML, styled, before any script has run; once the app
+ * and basket live's plan change, and for a visitor the landing, the error page opened with its
+ * code and the not-found page (ADR 0113), are in their HTML, styled, before any script has run; once the app
  * has taken the page over there is one page, the app's, with the same markup as the one the server
  * drew, and it can be used.
  */
