@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
 import { contactOf, expectBackSuppressed, expectPage, outboxMessages } from '../support/anshin';
-import { completeProviderSignIn, CredentialsChangedInRun, DEMO_PASSWORD, signIn } from '../support/sign-in';
+import { completeProviderSignIn, CredentialsChangedInRun, DEMO_PASSWORD, openLanding, signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
 const Menu = ['/AccountMenu', 'アカウント管理'] as const;
@@ -72,7 +72,7 @@ async function signOut(page: Page): Promise<void> {
 }
 
 async function openProviderSignIn(page: Page): Promise<void> {
-  await page.goto('/');
+  await openLanding(page);
   await page.getByRole('link', { name: 'ログイン' }).or(page.getByRole('button', { name: 'ログイン' })).first().click();
   await expect(page.getByRole('textbox', { name: 'ログインID' })).toBeVisible();
 }

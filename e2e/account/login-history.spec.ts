@@ -5,11 +5,11 @@
  */
 import { expectAccessible } from '../support/axe';
 import { expectPage } from '../support/anshin';
-import { completeProviderSignIn, signIn } from '../support/sign-in';
+import { completeProviderSignIn, openLanding, signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
 test('ログインに失敗してからログインすると、ログイン履歴の先頭に成功、その次に失敗が表示されること（demo17）', async ({ page }) => {
-  await page.goto('/');
+  await openLanding(page);
   await page.getByRole('link', { name: 'ログイン' }).or(page.getByRole('button', { name: 'ログイン' })).first().click();
   await page.getByRole('textbox', { name: 'ログインID' }).fill('demo17');
   await page.getByLabel('パスワード', { exact: true }).fill('Wrong-password-1');
