@@ -51,12 +51,12 @@ export function showsWithAnswers(page: PageEntry, answers: readonly FirstAnswer[
 
 /**
  * Whether the app will show `page` (undefined: the not-found page) to a visitor, signed out: a
- * page without sign-in, asked without a session cookie, and, where the page asks who is signed in
- * (the landing, ADR 0105), answered not signed in. The layout is then drawn signed out, as the
- * app draws it (ADR 0113).
+ * page without sign-in, asked without a session cookie. Without the cookie nobody is signed in,
+ * so the landing (which asks, ADR 0105) stays the landing, and the layout is drawn signed out, as
+ * the app draws it (ADR 0113).
  */
-export function showsToVisitor(request: FastifyRequest, page: PageEntry | undefined, answers: readonly FirstAnswer[]): boolean {
-  return (page === undefined || page.login === 'none') && request.cookies[SESSION_COOKIE] === undefined && answers.every((answer) => answer.status !== 200);
+export function showsToVisitor(request: FastifyRequest, page: PageEntry | undefined): boolean {
+  return (page === undefined || page.login === 'none') && request.cookies[SESSION_COOKIE] === undefined;
 }
 
 /**

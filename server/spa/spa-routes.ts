@@ -119,7 +119,7 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
    */
   const firstViewOf = async (request: FastifyRequest, page: PageEntry | undefined, answers: readonly FirstAnswer[]): Promise<{ markup: string; reads: readonly FirstAnswer[] } | undefined> => {
     if (renderFirstView === undefined || (page !== undefined && !drawsOnThisLoad(request, page))) return undefined;
-    if (!(page !== undefined && showsWithAnswers(page, answers)) && !showsToVisitor(request, page, answers)) return undefined;
+    if (!(page !== undefined && showsWithAnswers(page, answers)) && !showsToVisitor(request, page)) return undefined;
     const url = new URL(request.url, 'http://portal.invalid');
     try {
       const reads = page === undefined ? [] : await firstViewReadsFor(app, request, page, answers);
