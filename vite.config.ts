@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { build, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { FirstViewLoaderSource } from './contracts/first-view-loader.js';
 import { builtFileUrl, cdnBase } from './server/spa/cdn-url.js';
@@ -57,39 +57,72 @@ export function precompress(): Plugin {
  * imports as they find them, one round trip later, instead of every page shipping the polyfill
  * (0.3 KB gzip) in its first script (docs/decisions/0112-app-script-after-the-first-paint.md).
  */
-export const appModulePreload = { polyfill: false } as const;
+const appModulePreload = { polyfill: false } as const;
 
 const serverPort = Number(process.env.PORT ?? 3000);
 /** The static files' origin (CDN_URL, ADR 0090); unset, every URL stays /assets/... on the portal's origin. */
 const assetBase = cdnBase(process.env.CDN_URL);
 
-type ModuleGraph = { getModuleInfo(id: string): { readonly isEntry: boolean; readonly importers: readonly string[] } | null };
+/** The first-view loader's build input (ADR 0112). */
+const firstViewLoader = fileURLToPath(new URL(`./${FirstViewLoaderSource}`, import.meta.url));
 
-/** The first-view loader's build input (ADR 0112); bench/bundle.ts measures it too. */
-export const firstViewLoader = fileURLToPath(new URL(`./${FirstViewLoaderSource}`, import.meta.url));
+/** Set for the build that finds the first page's modules (below): that build has no group of its own. */
+const FirstPageAnalysis = 'PORTAL_FIRST_PAGE_ANALYSIS';
 
 /**
- * Every module the entry imports statically goes into one chunk: the first page then loads two
- * scripts instead of some twenty small shared chunks, each a request on a slow phone network
- * (docs/decisions/0097-first-paint-before-the-rules.md). Lazy chunks import what they share
- * with the first page from that chunk.
+ * The modules the first page runs: those of the entry's chunk and of every chunk it imports
+ * statically, as the bundler's own chunking leaves them after tree-shaking, found by a build of
+ * the app without the group below (in memory, nothing written).
+ */
+async function firstPageModules(): Promise<ReadonlySet<string>> {
+  const previous = process.env[FirstPageAnalysis];
+  process.env[FirstPageAnalysis] = '1';
+  try {
+    const result = await build({ configFile: fileURLToPath(import.meta.url), logLevel: 'silent', build: { write: false } });
+    const chunks = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : [])).filter((item) => item.type === 'chunk');
+    const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+    const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('/index.html'));
+    if (entry === undefined) throw new Error('the first-page analysis found no chunk for index.html');
+    const modules = new Set<string>();
+    const visit = (fileName: string, seen: Set<string>) => {
+      const chunk = byFile.get(fileName);
+      if (chunk === undefined || seen.has(fileName)) return;
+      seen.add(fileName);
+      for (const id of chunk.moduleIds) modules.add(id);
+      for (const next of chunk.imports) visit(next, seen);
+    };
+    visit(entry.fileName, new Set());
+    return modules;
+  } finally {
+    if (previous === undefined) delete process.env[FirstPageAnalysis];
+    else process.env[FirstPageAnalysis] = previous;
+  }
+}
+
+/**
+ * The first page's modules go into one chunk: the first page then loads one script instead of
+ * some twenty small shared chunks, each a request on a slow phone network
+ * (docs/decisions/0097-first-paint-before-the-rules.md). Lazy chunks import what they share with
+ * the first page from that chunk. The modules are the ones the first page runs, as found by
+ * `firstPageModules` when the build starts, not every module its imports reach: a package's index
+ * re-exports all of it (@tanstack/react-query, zod/mini) and a module of the first page may import
+ * what only lazy code calls (xstate's createActor); a group that followed imports took those in
+ * too, 36 KB of XState, React Query's hooks and zod's coercions that no first page runs (ADR 0115).
  */
 function firstPageChunk() {
-  // The app's entry (index.html), not the first-view loader's (ADR 0112), which imports nothing of the app.
-  const reachable = new Map<string, boolean>();
-  const fromEntry = (id: string, graph: ModuleGraph, visiting: Set<string>): boolean => {
-    const known = reachable.get(id);
-    if (known !== undefined) return known;
-    if (visiting.has(id)) return false;
-    visiting.add(id);
-    const info = graph.getModuleInfo(id);
-    const result = info !== null && ((info.isEntry && id !== firstViewLoader) || info.importers.some((importer) => fromEntry(importer, graph, visiting)));
-    visiting.delete(id);
-    reachable.set(id, result);
-    return result;
+  const modules = new Set<string>();
+  const plugin: Plugin = {
+    name: 'portal-first-page-modules',
+    apply: 'build',
+    async buildStart() {
+      if (process.env[FirstPageAnalysis] === '1' || this.environment.name !== 'client') return;
+      modules.clear();
+      for (const id of await firstPageModules()) modules.add(id);
+    },
   };
-  return { name: (id: string, graph: ModuleGraph) => (fromEntry(id, graph, new Set()) ? 'first-page' : null) };
+  return { plugin, group: { name: (id: string) => (modules.has(id) ? 'first-page' : null) } };
 }
+const firstPage = firstPageChunk();
 
 /**
  * The server's first views (docs/decisions/0106-first-view-from-the-server.md): the app's layout
@@ -99,7 +132,7 @@ function firstPageChunk() {
 const firstViewBuild = { outDir: 'dist/server', emptyOutDir: true, copyPublicDir: false, sourcemap: false } as const;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), buildInfo(), precompress()],
+  plugins: isSsrBuild ? [react()] : process.env[FirstPageAnalysis] === '1' ? [react()] : [react(), buildInfo(), precompress(), firstPage.plugin],
   // Every URL the build writes into the HTML, the JS (dynamic imports, preloads) and the CSS.
   experimental: assetBase === undefined ? {} : { renderBuiltUrl: (filename: string) => builtFileUrl(assetBase, filename) },
   build: isSsrBuild
@@ -115,7 +148,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         rolldownOptions: {
           // The page the server drew names the first-view loader instead of the entry (ADR 0112).
           input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), 'first-view-loader': firstViewLoader },
-          output: { codeSplitting: { groups: [firstPageChunk()] } },
+          output: process.env[FirstPageAnalysis] === '1' ? {} : { codeSplitting: { groups: [firstPage.group], includeDependenciesRecursively: false } },
         },
       },
   server: {

@@ -41,7 +41,11 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // 2026-12-02, unchanged at 1.099: the visitor's pages the server draws (ADR 0113) need the first
 // script to leave the sign-on link alone on a first view and to give the not-found page its heading
 // from the first paint (+60 B, 1.0982x -> 1.0987x).
-const ENTRY_CEILING_RATIO = 1.099;
+// 1.099 -> 1.045 (2026-12-02): this check now measures the build that ships (ADR 0115). Until
+// then it built the app without vite.config.ts, so without its first-page chunk, which held
+// XState, React Query's hooks and zod's coercions that no first page runs: the shipped first script
+// was 1.154x while this said 1.0987x. With the chunk holding only what the first page runs: 1.0428x.
+const ENTRY_CEILING_RATIO = 1.045;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
