@@ -38,3 +38,16 @@ export type RenderFirstView = (request: FirstViewRequest) => string | undefined;
  * wrong one costs only the first view.
  */
 export const AtCardProviderCookie = 'portal_at_card_provider';
+
+/**
+ * The tab's kept view (docs/decisions/0116-the-tabs-kept-view.md): the page the tab showed last,
+ * as the app drew it, kept in sessionStorage so that a reload paints it again before the app has
+ * loaded. The server writes the session's key on the app's root (`data-kept-view`); the item's
+ * name is the prefix, that key and the page's address (`location.href`). The first-view loader
+ * spells these names out (src/first-view/kept-view-paint.ts).
+ */
+export const KeptViewStoragePrefix = 'portal.kept:';
+export const KeptViewKeyAttribute = 'data-kept-view';
+
+/** The sessionStorage item a page's kept view is under. */
+export const keptViewItem = (key: string, href: string): string => `${KeptViewStoragePrefix}${key}${href}`;

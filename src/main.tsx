@@ -87,6 +87,12 @@ async function start(): Promise<void> {
     if (held !== undefined) void router.navigate({ href: held });
     discardFirstAnswers();
     stopDiscard();
+    // From now on the tab keeps the page it leaves, for a reload to paint it at once (ADR 0116). A
+    // chunk gone with a redeploy costs only that early paint.
+    void import('./first-view/kept-view').then(
+      ({ keepViews }) => keepViews(flows, window, window.sessionStorage),
+      (error: unknown) => logger.warn('kept views not loaded', errorContext(error)),
+    );
     // Once the first page has settled, never before: the footer's version can wait, and its two
     // requests would compete with the page's own chunks and reads (ADR 0091, 0105).
     if (buildCheck !== undefined) {

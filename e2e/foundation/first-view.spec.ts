@@ -18,13 +18,14 @@ const menuItems = ['お客さま情報', '連絡先', 'セキュリティ設定'
 /**
  * A tree as both sides draw it, whatever the serialiser: elements with their attributes sorted,
  * text joined, without what only one side has (the not-yet-usable controls' `disabled`, the
- * footer's version, which comes after the page settles, and React's text separators).
+ * footer's version, which comes after the page settles, inline styles, which a kept view leaves
+ * out (ADR 0116), and React's text separators).
  */
 function canonicalTree(root: Element): string {
   const walk = (element: Element): string => {
     if (element.classList.contains('site-footer__build')) return '';
     const attributes = [...element.attributes]
-      .filter((attribute) => attribute.name !== 'disabled')
+      .filter((attribute) => attribute.name !== 'disabled' && attribute.name !== 'style')
       .map((attribute) => `${attribute.name}="${attribute.value}"`)
       .sort()
       .join(' ');
@@ -78,7 +79,7 @@ async function canonicalTreeOf(page: Page, markup: string): Promise<string> {
 
 async function firstViewOf(page: Page, path: string): Promise<string> {
   const html = await (await page.request.get(path)).text();
-  const drawn = /<div id="first-view">(.*)<\/div><div id="root" hidden><\/div>/s.exec(html)?.[1];
+  const drawn = /<div id="first-view">(.*)<\/div><div id="root" hidden[^>]*><\/div>/s.exec(html)?.[1];
   expect(drawn, 'the HTML carries a first view').toBeDefined();
   return drawn ?? '';
 }
@@ -243,4 +244,82 @@ test('アカウント管理で引き継いだメニューから先へ進み、�
   await expectPage(page, '/AccountMenu/LoginHistory', 'ログイン履歴');
   await page.reload();
   await expectPage(page, '/AccountMenu/LoginHistory', 'ログイン履歴');
+});
+
+/** The tab's kept view (docs/decisions/0116-the-tabs-kept-view.md): what was painted before the app had started. */
+type KeptAtStart = { firstView: boolean; rootHidden: boolean | undefined; inert: boolean | undefined };
+
+function recordKeptAtStart(): void {
+  document.addEventListener('DOMContentLoaded', () => {
+    const firstView = document.getElementById('first-view');
+    const kept: KeptAtStart = { firstView: firstView !== null, rootHidden: document.getElementById('root')?.hidden, inert: firstView?.inert };
+    Object.assign(window, { keptAtStart: kept });
+  });
+}
+
+/** Steps the server cannot draw (the tab's run decides them), reached as a customer reaches them. */
+const keptSteps: { customer: string; from: string; choose: (page: Page) => Locator; path: string; heading: string; control: (page: Page) => Locator }[] = [
+  {
+    customer: 'demo02',
+    from: '/AnshinDataBox/Service/Detail',
+    choose: (page) => page.getByRole('button', { name: 'お支払い方法の変更' }),
+    path: '/AnshinDataBox/Update/Payment',
+    heading: 'お支払い方法の変更',
+    control: (page) => page.getByRole('button', { name: '変更内容の確認へ進む' }),
+  },
+  {
+    customer: 'demo19',
+    from: '/AccountMenu/Confirm/UserInfo',
+    choose: (page) => page.getByRole('button', { name: 'ご住所を変更する' }),
+    path: '/AccountMenu/Update/Address',
+    heading: 'ご住所の変更',
+    control: (page) => page.getByRole('button', { name: '住所を検索' }),
+  },
+];
+
+for (const { customer, from, choose, path, heading, control } of keptSteps) {
+  test(`${path}: 再読み込みでは、タブが残した表示がスクリプトより先に描かれ、アプリが同じ表示で引き継ぐこと（${customer}）`, async ({ page }) => {
+    await signIn(page, customer);
+    await page.goto(from);
+    await choose(page).click();
+    await expectPage(page, path, heading);
+    await page.addInitScript(recordTakeOver);
+    await page.addInitScript(recordKeptAtStart);
+    await page.reload();
+    await expectPage(page, path, heading);
+    await expect(page.locator('#first-view')).toHaveCount(0);
+    await expect(control(page)).toBeEnabled();
+    const kept = await page.evaluate(() => (window as unknown as { keptAtStart?: KeptAtStart }).keptAtStart);
+    expect(kept, 'the kept view stood before the app, not to be used').toEqual({ firstView: true, rootHidden: true, inert: true });
+    const timing = await page.evaluate(scriptTiming);
+    const paint = timing.paint ?? Number.POSITIVE_INFINITY;
+    expect(timing.entryAskedAt, 'the entry asked for after the first paint').toBeGreaterThanOrEqual(paint);
+    expect(timing.scriptsAskedAt.filter((askedAt) => askedAt < paint), 'no script asked for before the first paint').toEqual([]);
+    expect(timing.violations).toEqual([]);
+    const keptMarkup = await page.evaluate(() => {
+      const name = Object.keys(sessionStorage).find((key) => key.startsWith('portal.kept:'));
+      return name === undefined ? '' : sessionStorage.getItem(name);
+    });
+    const painted = await canonicalTreeOf(page, keptMarkup ?? '');
+    expect(painted, 'the kept view holds the layout').toContain('class="app-frame"');
+    const atTakeOver = await page.evaluate(() => (window as WithTakeOver).appAtTakeOver);
+    expect(await canonicalTreeOf(page, atTakeOver ?? ''), 'the app takes over with the page the kept view showed').toBe(painted);
+    expect(await page.locator('.app-frame').count()).toBe(1);
+  });
+}
+
+test('フローのないページを再読み込みすると、タブが残した表示は消えること（再読み込みで戻らないページは描かない）', async ({ page }) => {
+  await signIn(page, 'demo02');
+  await page.goto('/AnshinDataBox/Service/Detail');
+  await page.getByRole('button', { name: 'お支払い方法の変更' }).click();
+  await expectPage(page, '/AnshinDataBox/Update/Payment', 'お支払い方法の変更');
+  const keptItems = () => page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('portal.kept:')));
+  // Leaving the step while its run stands on it keeps it: a reload of its address would bring it back.
+  await page.goto('/OptionServices');
+  await expectPage(page, '/OptionServices', 'オプションサービス');
+  expect(await keptItems()).toEqual([expect.stringMatching(/\/AnshinDataBox\/Update\/Payment$/)]);
+  // Leaving a page no run of the tab stands on keeps nothing, and the step's view goes.
+  await page.reload();
+  await expectPage(page, '/OptionServices', 'オプションサービス');
+  expect(await keptItems()).toEqual([]);
 });

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
-import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, type RenderFirstView } from '../../contracts/first-view';
+import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, KeptViewKeyAttribute, type RenderFirstView } from '../../contracts/first-view';
 import { AppEntryAttribute, FirstViewLoaderSource } from '../../contracts/first-view-loader';
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
@@ -100,8 +100,8 @@ export async function firstViewReadsFor(app: FastifyInstance, request: FastifyRe
 
 /**
  * The build's first-view loader (src/first-view/first-view-loader.ts, ADR 0112): its code, inlined
- * into each page the server draws in place of the app's entry script, and the CSP source that
- * allows exactly that code.
+ * into each page the server draws and each signed-in page (ADR 0116) in place of the app's entry
+ * script, and the CSP source that allows exactly that code.
  */
 export type FirstViewLoader = { readonly script: string; readonly scriptHash: string };
 
@@ -125,12 +125,35 @@ const emptyRoot = `<div id="${AppRootElementId}"></div>`;
 const entryScript = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
 
 /**
- * The HTML with the first view before the app's root, which stays hidden until the app takes over.
- * With the build's loader, the app's entry is asked for only once the first view has painted: the
- * loader stands where the entry's script was and names it.
+ * The key of the session's kept views (docs/decisions/0116-the-tabs-kept-view.md), derived from
+ * the session cookie and the build (its entry's hashed file name): a reload under another session
+ * (another customer signed in meanwhile, or the same one again) or after a redeploy (whose flows
+ * may not restore the tab's run) finds no view kept under the old one. A one-way hash, so the
+ * page's script, which may read it, learns nothing it could sign on with; undefined without a cookie.
  */
-export function withFirstView(html: string, markup: string, loader?: FirstViewLoader): string {
-  const drawn = html.replace(emptyRoot, () => `<div id="${FirstViewElementId}">${markup}</div><div id="${AppRootElementId}" hidden></div>`);
+export function keptViewKey(request: FastifyRequest, build: string): string | undefined {
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie === undefined ? undefined : createHash('sha256').update(`kept-view:${build}:${cookie}`).digest('base64url').slice(0, 22);
+}
+
+/** The entry's file as the build's index.html names it, if it does. */
+export function entryOf(html: string): string | undefined {
+  return entryScript.exec(html)?.[1];
+}
+
+/**
+ * The HTML as the app's loaders need it: with a first view (the server's markup) before the app's
+ * root, which stays hidden until the app takes over, or without one (`markup` undefined), where
+ * the tab's kept view may stand in (ADR 0116); with the session's key to kept views on the root.
+ * The loader stands after the root, in place of the entry's script, which it names and asks for
+ * once the first view has painted (ADR 0112), at once when there is none.
+ */
+export function withFirstView(html: string, markup: string | undefined, loader?: FirstViewLoader, keptKey?: string): string {
+  const key = keptKey === undefined ? '' : ` ${KeptViewKeyAttribute}="${keptKey}"`;
+  const root = `<div id="${AppRootElementId}"${markup === undefined ? '' : ' hidden'}${key}></div>`;
+  const drawn = html.replace(emptyRoot, () => (markup === undefined ? root : `<div id="${FirstViewElementId}">${markup}</div>${root}`));
   if (loader === undefined) return drawn;
-  return drawn.replace(entryScript, (_, entry: string) => `<script ${AppEntryAttribute}="${entry}">${loader.script}</script>`);
+  const entry = entryOf(drawn);
+  if (entry === undefined) return drawn;
+  return drawn.replace(entryScript, '').replace(root, () => `${root}<script ${AppEntryAttribute}="${entry}">${loader.script}</script>`);
 }

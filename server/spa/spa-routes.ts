@@ -26,7 +26,7 @@ import { findLivePage, isDemoPath, normalizePath, type PageEntry } from '../../m
 import { signOnHref } from '../../machines/sign-on-href';
 import { cdnBase, misplacedAssets } from './cdn-url';
 import { firstAnswersFor } from './first-answers';
-import { drawsOnThisLoad, firstViewReadsFor, loadFirstViewLoader, loadFirstViewRenderer, showsToVisitor, showsWithAnswers, withFirstView } from './first-view';
+import { drawsOnThisLoad, entryOf, firstViewReadsFor, keptViewKey, loadFirstViewLoader, loadFirstViewRenderer, showsToVisitor, showsWithAnswers, withFirstView } from './first-view';
 import { SESSION_COOKIE } from '../session/session-store';
 import type { Env } from '../env';
 import { notFound } from '../http/app-error';
@@ -109,9 +109,9 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
   };
   // The build's first views (ADR 0106) sit beside its client: <dist>/client and <dist>/server.
   const renderFirstView = await loadFirstViewRenderer(resolve(root, '..', 'server', 'render-first-view.js'));
-  // A drawn page loads the app through the loader, inline, which its policy allows by its hash (ADR 0112).
+  // A drawn or signed-in page loads the app through the loader, inline, which its policy allows by its hash (ADR 0112, 0116).
   const loader = await loadFirstViewLoader(root);
-  const drawnPagePolicy =
+  const loaderPagePolicy =
     loader === undefined ? undefined : securityHeaders(options.env, { scriptHashes: [loader.scriptHash] }).find(([name]) => name === 'content-security-policy')?.[1];
   /**
    * The page's first view and the reads it was drawn from, or undefined: a page it cannot draw is
@@ -155,8 +155,13 @@ export async function registerSpa(app: FastifyInstance, options: { env: Env; cli
       // its own calls, so it draws the same page, without another round trip, before it takes over.
       const inlined = [...answers, ...(firstView?.reads ?? [])];
       const withAnswers = inlined.length === 0 ? html.text : withFirstAnswers(html.text, inlined);
-      const text = firstView === undefined ? withAnswers : withFirstView(withAnswers, firstView.markup, loader);
-      if (firstView !== undefined && drawnPagePolicy !== undefined) reply.header('content-security-policy', drawnPagePolicy);
+      // A signed-in page the server cannot draw (a step after a reload) loads through the loader
+      // too, which paints the tab's kept view of it if there is one (ADR 0116).
+      const build = entryOf(html.text);
+      const keptKey = build !== undefined && page !== undefined && showsWithAnswers(page, answers) ? keptViewKey(request, build) : undefined;
+      const throughLoader = loader !== undefined && (firstView !== undefined || keptKey !== undefined);
+      const text = firstView !== undefined || throughLoader ? withFirstView(withAnswers, firstView?.markup, loader, keptKey) : withAnswers;
+      if (throughLoader && loaderPagePolicy !== undefined) reply.header('content-security-policy', loaderPagePolicy);
       if (encoding === undefined) return reply.send(text);
       return reply.header('content-encoding', encoding).send(await compress(text, encoding));
     }

@@ -3,9 +3,10 @@
  * entry: the page's first paint (docs/decisions/0112-app-script-after-the-first-paint.md). A page
  * the server drew paints its first view whole, in one frame, so its first paint is its first
  * contentful one. Imported by the loader only, so that it is built into the loader's own code,
- * which the server inlines: every byte here is sent with each drawn page.
+ * which the server inlines: every byte here is sent with each page that has the loader.
  */
 import { AppEntryAttribute } from '../../contracts/first-view-loader';
+import { showsFirstView } from './kept-view-paint';
 
 /** How long the loader waits for a paint that does not come (a tab hidden before it painted). */
 export const PaintWaitLimitMs = 1000;
@@ -22,10 +23,13 @@ export function firstPaint(): Promise<unknown> {
 }
 
 /**
- * Loads the app's entry named on the loader's script element once the page has painted; nothing
- * without one. The element is the script being run: the loader is a classic inline script.
+ * Loads the app's entry named on the loader's script element: once the page has painted when it
+ * shows a first view (the server's, or the tab's kept view, ADR 0116), at once when it does not;
+ * nothing without an entry. The element is the script being run: the loader is a classic inline
+ * script, standing after the app's root.
  */
 export function loadAppAfterFirstPaint(load: (url: string) => Promise<unknown>): Promise<unknown> | undefined {
   const entry = document.currentScript?.getAttribute(AppEntryAttribute);
-  return entry ? firstPaint().then(() => load(entry)) : undefined;
+  if (!entry) return undefined;
+  return showsFirstView(document) ? firstPaint().then(() => load(entry)) : load(entry);
 }

@@ -28,7 +28,10 @@ const RENDERER = `export function renderFirstView({ pageId, pathname, search, re
   if (pageId === 'CMN0001' || pageId === 'CMN0005' || pageId === 'not-found') return '<p class="visitor">' + pageId + ' ' + pathname + (search === '' ? '' : ' with ' + search) + '</p>';
   return undefined;
 }`;
-const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden></div>';
+const drawnMenu = '<div id="first-view"><p class="drawn">/AccountMenu</p></div><div id="root" hidden';
+
+/** The key to a session's kept views (ADR 0116) as the server derives it: a hash of the build's entry and the session cookie, never the cookie. */
+const keyOf = (signedIn: SignedIn, entry = '/assets/index-abc123.js') => createHash('sha256').update(`kept-view:${entry}:${signedIn.sessionId}`).digest('base64url').slice(0, 22);
 
 let dist: string;
 let test: TestApp;
@@ -54,13 +57,14 @@ beforeEach(async () => {
 const open = (path: string, cookie?: string) => openPage(test, path, cookie);
 
 /** The app's root as the HTML leaves it: hidden behind a first view, or empty and shown. */
-const rootOf = (html: string) => /<div id="root"( hidden)?><\/div>/.exec(html)?.[0];
+const rootOf = (html: string) => /<div id="root"[^>]*><\/div>/.exec(html)?.[0];
 
 describe('ページの最初の表示をサーバーが描いてHTMLに入れること', () => {
   it('ログイン中で遷移ルールの答えがすべて通るページには、最初の表示を入れてアプリの root を隠すこと', async () => {
     const response = await open('/AccountMenu', demo18.cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain(drawnMenu);
+    expect(response.body).toContain(`${drawnMenu} data-kept-view="${keyOf(demo18)}"></div>`);
+    expect(response.body).not.toContain(demo18.sessionId);
     expect(response.body).toContain('id="first-answers"');
     expect(response.headers['cache-control']).toBe('no-store');
   });
@@ -113,6 +117,7 @@ describe('ページの最初の表示をサーバーが描いてHTMLに入れる
     for (const cacheControl of ['max-age=0', 'no-cache, max-age=0']) {
       const reloaded = (await test.app.inject({ method: 'GET', url: '/BasketLive/Plan/Change', headers: { host: 'localhost', cookie: demo10.cookie, 'cache-control': cacheControl } })).body;
       expect(reloaded, cacheControl).not.toContain('first-view');
+      // A build without the loader (as here) has no kept views: the root as the app's index has it.
       expect(rootOf(reloaded), cacheControl).toBe('<div id="root"></div>');
       expect(inlinedAnswers(reloaded), cacheControl).toHaveLength(4);
     }
@@ -235,8 +240,8 @@ describe('最初の表示を描いたページは、アプリのスクリプト�
 
   it('描いたページでは、アプリの入口のスクリプトの代わりにローダーを埋め込み、入口を名指すこと。その方針はローダーだけをハッシュで許すこと', async () => {
     const response = await openPage(withLoader, '/AccountMenu', signedIn.cookie);
-    expect(response.body).toContain(drawnMenu);
-    expect(response.body).toContain(`<script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
+    // After the app's root, which the loader finds first (ADR 0116).
+    expect(response.body).toContain(`${drawnMenu} data-kept-view="${keyOf(signedIn)}"></div><script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
     expect(response.body).not.toContain('<script type="module"');
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain(`script-src 'self' ${scriptHash};`);
@@ -246,17 +251,28 @@ describe('最初の表示を描いたページは、アプリのスクリプト�
     // A visitor's drawn pages load the app the same way (ADR 0113).
     for (const path of ['/', '/Error?code=E0008', '/no/such/page']) {
       const visitor = await openPage(withLoader, path);
-      expect(visitor.body, path).toContain(`<script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
+      expect(visitor.body, path).toContain(`<div id="root" hidden></div><script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
       expect(String(visitor.headers['content-security-policy']), path).toContain(`script-src 'self' ${scriptHash};`);
     }
   });
 
-  it('描かないページは、入口のスクリプトをそのまま返し、方針もいつものままであること', async () => {
-    // The error page without a code in its address is the app's alone (ADR 0113).
-    for (const [path, cookie] of [['/OptionServices', signedIn.cookie], ['/Error', undefined]] as const) {
+  it('ログイン中で描かないページ（描けなかったページ・再読み込みの段階）も、ローダーから読み込み、セッションの鍵を root に置くこと（ADR 0115）', async () => {
+    const response = await openPage(withLoader, '/OptionServices', signedIn.cookie);
+    expect(response.body).not.toContain('first-view"');
+    expect(response.body).toContain(`<div id="root" data-kept-view="${keyOf(signedIn)}"></div><script data-app-entry="/assets/index-abc123.js">${LOADER}</script>`);
+    expect(response.body).not.toContain('<script type="module"');
+    expect(String(response.headers['content-security-policy'])).toContain(`script-src 'self' ${scriptHash};`);
+  });
+
+  it('ログインしていない方の描かないページ・ルールが通らないページは、入口のスクリプトをそのまま返し、鍵も置かず、方針もいつものままであること', async () => {
+    // The error page without a code in its address is the app's alone (ADR 0113); an ended session's page is the rules' to decide.
+    const ended = await signInAs(withLoader, 'demo18');
+    await withLoader.db.delete(sessions).where(eq(sessions.id, ended.sessionId));
+    for (const [path, cookie] of [['/Error', undefined], ['/AccountMenu', ended.cookie]] as const) {
       const response = await openPage(withLoader, path, cookie);
       expect(response.body, path).toContain('<script type="module" src="/assets/index-abc123.js"></script>');
       expect(response.body, path).not.toContain('data-app-entry');
+      expect(response.body, path).not.toContain('data-kept-view');
       expect(String(response.headers['content-security-policy']), path).toContain("script-src 'self';");
     }
   });
@@ -280,7 +296,11 @@ describe('最初の表示を描いたページは、アプリのスクリプト�
   it('入口のスクリプトの形が違う HTML は、最初の表示だけを入れて入口はそのままにすること', () => {
     const loader = { script: LOADER, scriptHash };
     expect(withFirstView('<head><script type="module" crossorigin src="/assets/a.js"></script></head><div id="root"></div>', '<p>x</p>', loader)).toBe(
-      `<head><script data-app-entry="/assets/a.js">${LOADER}</script></head><div id="first-view"><p>x</p></div><div id="root" hidden></div>`,
+      `<head></head><div id="first-view"><p>x</p></div><div id="root" hidden></div><script data-app-entry="/assets/a.js">${LOADER}</script>`,
+    );
+    // Without a first view, for the tab's kept view (ADR 0116): the root stays shown, with the session's key.
+    expect(withFirstView('<head><script type="module" crossorigin src="/assets/a.js"></script></head><div id="root"></div>', undefined, loader, 'k1')).toBe(
+      `<head></head><div id="root" data-kept-view="k1"></div><script data-app-entry="/assets/a.js">${LOADER}</script>`,
     );
     expect(withFirstView('<head><script src="/assets/a.js"></script></head><div id="root"></div>', '<p>x</p>', loader)).toContain('<script src="/assets/a.js"></script>');
   });

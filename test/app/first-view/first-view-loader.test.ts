@@ -62,7 +62,12 @@ describe('最初の描画を待つこと', () => {
 describe('アプリの入口を求めること', () => {
   const asCurrentScript = (script: HTMLScriptElement | null) => vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
 
-  it('ローダーの要素が名指す入口を、描画のあとで一度だけ求めること', async () => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('最初の表示のあるページ（サーバーが描き、root が隠れている）では、ローダーの要素が名指す入口を、描画のあとで一度だけ求めること', async () => {
+    document.body.innerHTML = '<div id="first-view"><p>drawn</p></div><div id="root" hidden></div>';
     const script = document.createElement('script');
     script.setAttribute(AppEntryAttribute, '/assets/index-abc123.js');
     asCurrentScript(script);
@@ -73,6 +78,18 @@ describe('アプリの入口を求めること', () => {
     FakePaintObserver.paint();
     await loading;
     expect(load.mock.calls).toEqual([['/assets/index-abc123.js']]);
+  });
+
+  // A signed-in page the server did not draw, with no kept view for it (ADR 0116): the app draws it, as soon as it can.
+  it('最初の表示のないページでは、描画を待たずにすぐ入口を求めること', async () => {
+    document.body.innerHTML = '<div id="root" data-kept-view="key"></div>';
+    const script = document.createElement('script');
+    script.setAttribute(AppEntryAttribute, '/assets/index-abc123.js');
+    asCurrentScript(script);
+    const load = vi.fn(() => Promise.resolve());
+    await loadAppAfterFirstPaint(load);
+    expect(load.mock.calls).toEqual([['/assets/index-abc123.js']]);
+    expect(FakePaintObserver.observed).toEqual([]);
   });
 
   it('入口を名指されていなければ、何も求めず、描画も待たないこと', async () => {
