@@ -14,12 +14,17 @@ import { routeFor, storageDecision } from '../flows/flow-registry';
 
 type KeepStorage = Pick<Storage, 'setItem' | 'removeItem' | 'key' | 'length'>;
 
-/** Whether a reload of this address brings back the page as it is: the foreground run, stored, stands on it. */
+/**
+ * Whether a reload of this address brings back the page as it is: the foreground run, stored,
+ * stands on it. Not while the run is at the card provider (`external`): Back from the provider
+ * loads this address again, and the run then shows its wait, not the page it left (ADR 0106
+ * decision 11).
+ */
 export function isKeepable(flows: Pick<FlowRegistry, 'foreground'>, pathname: string): boolean {
   const flow = flows.foreground();
   if (flow === undefined) return false;
   const snapshot = flow.actor.getSnapshot();
-  return storageDecision(snapshot) === 'store' && routeFor(snapshot) === pathname;
+  return storageDecision(snapshot) === 'store' && !snapshot.hasTag('external') && routeFor(snapshot) === pathname;
 }
 
 /**

@@ -102,6 +102,8 @@ describe('去るページを残すこと（アプリの側）', () => {
     expect(isKeepable(at(['persistable']), '/AnshinDataBox/Update/Confirm')).toBe(false);
     // In flight (the reload resumes the call, not this picture) or holding what is never stored.
     expect(isKeepable(at(['busy']), '/AnshinDataBox/Update/Payment')).toBe(false);
+    // Left for the card provider: Back from it shows the run's wait on this address, not this page.
+    expect(isKeepable(at(['persistable', 'external']), '/AnshinDataBox/Update/Payment')).toBe(false);
     expect(isKeepable(at([]), '/AnshinDataBox/Update/Payment')).toBe(false);
   });
 
