@@ -217,7 +217,9 @@ async function expectErrorPage(page: Page, message: string): Promise<void> {
   await expect(page).toHaveURL(/\/Error$/);
   await expect(page.getByText(message)).toBeVisible();
   await page.getByRole('link', { name: 'トップへ戻る' }).click();
-  await expectPage(page, '/Top', 'トップ');
+  const top = findPage('/Top');
+  if (top === undefined) throw new Error('not in the page table: /Top');
+  await expectPage(page, top.path, top.title);
 }
 
 /** The provider's order expired while the customer was away (ADR 0032): W0007 on the error page. */
