@@ -100,8 +100,20 @@ async function firstPageModules(): Promise<ReadonlySet<string>> {
 }
 
 /**
- * The first page's modules go into one chunk: the first page then loads one script instead of
- * some twenty small shared chunks, each a request on a slow phone network
+ * The parts the first page's modules are cut into, each a chunk evaluated in a task of its own
+ * after the first paint (docs/decisions/0117-the-entry-evaluated-in-parts.md): the schemas of the
+ * first page's contracts (built when their module runs), React, and the rest with the entry. Each
+ * part's module code ran 11-20 ms on this machine, where the one chunk ran 40-60 ms in one task;
+ * a finer cut (React Query and the router apart) cost 6 KB more for little less.
+ */
+const firstPageParts = [
+  { name: 'first-page-contracts', holds: /\/contracts\/|\/node_modules\/zod\// },
+  { name: 'first-page-react', holds: /\/node_modules\/(?:react|react-dom|scheduler|use-sync-external-store)\// },
+] as const;
+
+/**
+ * The first page's modules go into one chunk, in the parts above: the first page then loads a few
+ * scripts instead of some twenty small shared chunks, each a request on a slow phone network
  * (docs/decisions/0097-first-paint-before-the-rules.md). Lazy chunks import what they share with
  * the first page from that chunk. The modules are the ones the first page runs, as found by
  * `firstPageModules` when the build starts, not every module its imports reach: a package's index
@@ -120,7 +132,8 @@ function firstPageChunk() {
       for (const id of await firstPageModules()) modules.add(id);
     },
   };
-  return { plugin, group: { name: (id: string) => (modules.has(id) ? 'first-page' : null) } };
+  const part = (id: string): string | null => (modules.has(id) ? (firstPageParts.find(({ holds }) => holds.test(id))?.name ?? 'first-page') : null);
+  return { plugin, group: { name: part } };
 }
 const firstPage = firstPageChunk();
 

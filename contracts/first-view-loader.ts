@@ -6,5 +6,12 @@
  */
 export const AppEntryAttribute = 'data-app-entry';
 
+/**
+ * The attribute by which the server names the chunks the entry imports, in the build's order,
+ * space-separated: the loader evaluates each in a task of its own before the entry
+ * (docs/decisions/0117-the-entry-evaluated-in-parts.md).
+ */
+export const AppChunksAttribute = 'data-app-chunks';
+
 /** The loader's source, relative to the repository: the client build's input, and its key in the build's manifest. */
 export const FirstViewLoaderSource = 'src/first-view/first-view-loader.ts';

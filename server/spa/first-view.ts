@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildPath } from '../../contracts/endpoint';
 import { AppRootElementId, AtCardProviderCookie, FirstViewElementId, KeptViewKeyAttribute, type RenderFirstView } from '../../contracts/first-view';
-import { AppEntryAttribute, FirstViewLoaderSource } from '../../contracts/first-view-loader';
+import { AppChunksAttribute, AppEntryAttribute, FirstViewLoaderSource } from '../../contracts/first-view-loader';
 import { drawnOnFreshLoadOnly, firstViewReads } from '../../contracts/first-view-reads';
 import type { FirstAnswer } from '../../contracts/first-answers';
 import type { PageEntry } from '../../machines/page-table';
@@ -136,6 +136,9 @@ export function keptViewKey(request: FastifyRequest, build: string): string | un
   return cookie === undefined ? undefined : createHash('sha256').update(`kept-view:${build}:${cookie}`).digest('base64url').slice(0, 22);
 }
 
+/** The entry's static imports as Vite writes them into index.html, for the browser to fetch with it. */
+const entryImport = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
 /** The entry's file as the build's index.html names it, if it does. */
 export function entryOf(html: string): string | undefined {
   return entryScript.exec(html)?.[1];
@@ -155,5 +158,12 @@ export function withFirstView(html: string, markup: string | undefined, loader?:
   if (loader === undefined) return drawn;
   const entry = entryOf(drawn);
   if (entry === undefined) return drawn;
-  return drawn.replace(entryScript, '').replace(root, () => `${root}<script ${AppEntryAttribute}="${entry}">${loader.script}</script>`);
+  // The loader asks for the entry's imports with it, after the first paint, and runs each in a task
+  // of its own (ADR 0117); in the head they would compete with the first view's stylesheet.
+  const chunks = Array.from(drawn.matchAll(entryImport), (link) => link[1]);
+  const named = chunks.length === 0 ? '' : ` ${AppChunksAttribute}="${chunks.join(' ')}"`;
+  return drawn
+    .replace(entryScript, '')
+    .replace(entryImport, '')
+    .replace(root, () => `${root}<script ${AppEntryAttribute}="${entry}"${named}>${loader.script}</script>`);
 }

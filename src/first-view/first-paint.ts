@@ -5,7 +5,7 @@
  * contentful one. Imported by the loader only, so that it is built into the loader's own code,
  * which the server inlines: every byte here is sent with each page that has the loader.
  */
-import { AppEntryAttribute } from '../../contracts/first-view-loader';
+import { AppChunksAttribute, AppEntryAttribute } from '../../contracts/first-view-loader';
 import { showsFirstView } from './kept-view-paint';
 
 /** How long the loader waits for a paint that does not come (a tab hidden before it painted). */
@@ -22,14 +22,35 @@ export function firstPaint(): Promise<unknown> {
   });
 }
 
+/** A task of its own: the browser may paint and answer input in between. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /**
- * Loads the app's entry named on the loader's script element: once the page has painted when it
- * shows a first view (the server's, or the tab's kept view, ADR 0116), at once when it does not;
- * nothing without an entry. The element is the script being run: the loader is a classic inline
- * script, standing after the app's root.
+ * Fetches the entry and its chunks at once, then runs the chunks one task each, in the order
+ * named, and the entry last (docs/decisions/0117-the-entry-evaluated-in-parts.md): run with the
+ * entry, a chunk's work would be one long task with it. A chunk the entry imports is run only once.
+ */
+function loadInParts(entry: string, chunks: readonly string[], load: (url: string) => Promise<unknown>): Promise<unknown> {
+  for (const url of [...chunks, entry]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = url;
+    document.head.append(link);
+  }
+  return chunks.reduce((previous, url) => previous.then(() => load(url)).then(nextTask), Promise.resolve<unknown>(undefined)).then(() => load(entry));
+}
+
+/**
+ * Loads the app's entry named on the loader's script element, with the chunks named beside it:
+ * once the page has painted when it shows a first view (the server's, or the tab's kept view,
+ * ADR 0116), at once when it does not; nothing without an entry. The element is the script being
+ * run: the loader is a classic inline script, standing after the app's root.
  */
 export function loadAppAfterFirstPaint(load: (url: string) => Promise<unknown>): Promise<unknown> | undefined {
-  const entry = document.currentScript?.getAttribute(AppEntryAttribute);
+  const script = document.currentScript;
+  const entry = script?.getAttribute(AppEntryAttribute);
   if (!entry) return undefined;
-  return showsFirstView(document) ? firstPaint().then(() => load(entry)) : load(entry);
+  const chunks = script?.getAttribute(AppChunksAttribute)?.split(' ').filter(Boolean) ?? [];
+  const run = () => loadInParts(entry, chunks, load);
+  return showsFirstView(document) ? firstPaint().then(run) : run();
 }

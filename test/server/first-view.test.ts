@@ -293,6 +293,20 @@ describe('最初の表示を描いたページは、アプリのスクリプト�
     }
   });
 
+  // ADR 0117: in the head they would compete with the first view's stylesheet; the loader runs them one task each after the first paint.
+  it('入口が読み込む部分（ビルドの modulepreload）は、head から外してローダーの要素にビルドの順で名指すこと', () => {
+    const loader = { script: LOADER, scriptHash };
+    const built =
+      '<head><script type="module" crossorigin src="/assets/a.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/first-page-contracts-c1.js">\n<link rel="modulepreload" crossorigin href="/assets/first-page-react-r1.js"></head><div id="root"></div>';
+    const drawn = withFirstView(built, '<p>x</p>', loader);
+    expect(drawn).not.toContain('modulepreload');
+    expect(drawn).toContain(
+      `<div id="root" hidden></div><script data-app-entry="/assets/a.js" data-app-chunks="/assets/first-page-contracts-c1.js /assets/first-page-react-r1.js">${LOADER}</script>`,
+    );
+    // Without a loader the page keeps the build's own loading: the entry's script with its preloads.
+    expect(withFirstView(built, '<p>x</p>')).toContain('<link rel="modulepreload" crossorigin href="/assets/first-page-react-r1.js">');
+  });
+
   it('入口のスクリプトの形が違う HTML は、最初の表示だけを入れて入口はそのままにすること', () => {
     const loader = { script: LOADER, scriptHash };
     expect(withFirstView('<head><script type="module" crossorigin src="/assets/a.js"></script></head><div id="root"></div>', '<p>x</p>', loader)).toBe(

@@ -1,10 +1,11 @@
 /**
  * The first-view loader's wait (docs/decisions/0112-app-script-after-the-first-paint.md): a page
  * the server drew asks for the app's entry once it has painted, and never waits long for a paint
- * that does not come.
+ * that does not come; the entry's chunks are run one task each before it
+ * (docs/decisions/0117-the-entry-evaluated-in-parts.md).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppEntryAttribute } from '../../../contracts/first-view-loader';
+import { AppChunksAttribute, AppEntryAttribute } from '../../../contracts/first-view-loader';
 import { PaintWaitLimitMs, firstPaint, loadAppAfterFirstPaint } from '../../../src/first-view/first-paint';
 
 /** A stand-in for the browser's PerformanceObserver: the test says when the page paints. */
@@ -64,7 +65,11 @@ describe('アプリの入口を求めること', () => {
 
   afterEach(() => {
     document.body.innerHTML = '';
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
   });
+  const microtasks = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
 
   it('最初の表示のあるページ（サーバーが描き、root が隠れている）では、ローダーの要素が名指す入口を、描画のあとで一度だけ求めること', async () => {
     document.body.innerHTML = '<div id="first-view"><p>drawn</p></div><div id="root" hidden></div>';
@@ -100,5 +105,37 @@ describe('アプリの入口を求めること', () => {
       expect(load).not.toHaveBeenCalled();
     }
     expect(FakePaintObserver.observed).toEqual([]);
+  });
+
+  // ADR 0117: run with the entry, the chunks' module code would be one long task with it.
+  it('入口が読み込む部分を名指されていれば、全部を一度に取り寄せ、部分を名指された順に一つずつ別のタスクで実行し、入口を最後に求めること', async () => {
+    document.body.innerHTML = '<div id="first-view"><p>drawn</p></div><div id="root" hidden></div>';
+    const script = document.createElement('script');
+    script.setAttribute(AppEntryAttribute, '/assets/index-abc123.js');
+    script.setAttribute(AppChunksAttribute, '/assets/first-page-contracts-a1.js /assets/first-page-react-b2.js');
+    asCurrentScript(script);
+    // Each chunk's module code finishes when the test says so.
+    const finish = new Map<string, () => void>();
+    const load = vi.fn((url: string) => new Promise<void>((resolve) => finish.set(url, resolve)));
+    const calls = () => load.mock.calls.map(([url]) => url);
+    const loading = loadAppAfterFirstPaint(load);
+    FakePaintObserver.paint();
+    await microtasks();
+    const preloaded = Array.from(document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (link) => link.getAttribute('href'));
+    expect(preloaded).toEqual(['/assets/first-page-contracts-a1.js', '/assets/first-page-react-b2.js', '/assets/index-abc123.js']);
+    expect(calls()).toEqual(['/assets/first-page-contracts-a1.js']);
+    // The next chunk waits for the one before it, and then for a task of its own (a timer), not only a microtask.
+    finish.get('/assets/first-page-contracts-a1.js')?.();
+    await microtasks();
+    expect(calls()).toEqual(['/assets/first-page-contracts-a1.js']);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(calls()).toEqual(['/assets/first-page-contracts-a1.js', '/assets/first-page-react-b2.js']);
+    finish.get('/assets/first-page-react-b2.js')?.();
+    await microtasks();
+    expect(calls()).toHaveLength(2);
+    await vi.advanceTimersToNextTimerAsync();
+    expect(calls()).toEqual(['/assets/first-page-contracts-a1.js', '/assets/first-page-react-b2.js', '/assets/index-abc123.js']);
+    finish.get('/assets/index-abc123.js')?.();
+    await loading;
   });
 });
