@@ -207,6 +207,26 @@ for (const { customer, path, shownAt = path, heading, control, reads = [] } of d
   });
 }
 
+/** Holds the top page's own chunk until the returned function is called: the app waits, the first view stays. */
+async function holdTopPageChunk(page: Page): Promise<() => void> {
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/top-page-[^/]+\.js$/, async (route) => {
+    await arrived;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The middle of the drawn アカウント管理 link, scrolled into view (it is below the fold on a phone). */
+async function drawnAccountMenuLink(page: Page): Promise<{ x: number; y: number }> {
+  const link = page.locator('#first-view').getByRole('link', { name: /^アカウント管理（/ });
+  await link.scrollIntoViewIfNeeded();
+  const box = await link.boundingBox();
+  if (box === null) throw new Error('the drawn link has no box');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
 test('トップも、スクリプトが動く前からサービスの状態が描かれていること（ログアウトはまだ使えない）', async ({ page, browser }) => {
   await withoutScripts(browser, page, 'demo02', '/Top', async (before) => {
     await expect(before.getByRole('heading', { level: 2, name: 'ご契約中・お申し込みできるサービス' })).toBeVisible();
@@ -219,12 +239,7 @@ test('トップも、スクリプトが動く前からサービスの状態が�
 test('引き継ぐ前にトップの最初の表示でリンクを選ぶと、新しい文書を開かず、引き継いだアプリがそのページへ進むこと', async ({ page }) => {
   await signIn(page, 'demo02');
   // The app has started but waits for the top page's own chunk: the first view is still what shows.
-  let release = () => {};
-  const arrived = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/top-page-[^/]+\.js$/, async (route) => {
-    await arrived;
-    await route.continue();
-  });
+  const release = await holdTopPageChunk(page);
   await page.goto('/Top');
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
   expect(await page.evaluate(() => document.getElementById('first-view') !== null)).toBe(true);
@@ -233,6 +248,50 @@ test('引き継ぐ前にトップの最初の表示でリンクを選ぶと、�
   await expectPage(page, '/AccountMenu', 'アカウント管理');
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   await page.goBack();
+  await expectPage(page, '/Top', 'トップ');
+});
+
+for (const pointer of ['mouse', 'touch'] as const) {
+  test(`トップの最初の表示のリンクを押したまま引き継がれ、アプリのリンクの上で離すと、そのページへ一度だけ進むこと（${pointer}）`, async ({ page }) => {
+    await signIn(page, 'demo02');
+    // The app waits for the top page's own chunk: the press begins on the first view.
+    const release = await holdTopPageChunk(page);
+    await page.goto('/Top');
+    const entries = await page.evaluate(() => history.length);
+    expect(await page.evaluate(() => document.getElementById('first-view') !== null)).toBe(true);
+    const { x, y } = await drawnAccountMenuLink(page);
+    const cdp = pointer === 'touch' ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    else {
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+    }
+    release();
+    await expect(page.locator('#first-view')).toHaveCount(0);
+    if (cdp) await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    else await page.mouse.up();
+    await expectPage(page, '/AccountMenu', 'アカウント管理');
+    expect(await page.evaluate(() => history.length), 'one new entry: the press is one click').toBe(entries + 1);
+    await page.goBack();
+    await expectPage(page, '/Top', 'トップ');
+  });
+}
+
+test('トップの最初の表示のリンクを押したまま引き継がれても、そのリンクを引きずって離せば、どこへも進まないこと（mouse）', async ({ page }) => {
+  await signIn(page, 'demo02');
+  const release = await holdTopPageChunk(page);
+  await page.goto('/Top');
+  const { x, y } = await drawnAccountMenuLink(page);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  release();
+  await expect(page.locator('#first-view')).toHaveCount(0);
+  // Moving a pressed link drags it: the browser cancels the press, and on an unchanged page that is no click either.
+  const heading = await page.getByRole('heading', { level: 1, name: 'トップ' }).boundingBox();
+  if (heading === null) throw new Error('the heading has no box');
+  await page.mouse.move(heading.x + 5, heading.y + heading.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(500);
   await expectPage(page, '/Top', 'トップ');
 });
 

@@ -24,9 +24,8 @@ export async function completeProviderSignIn(page: Page, loginId: string, passwo
 
 /**
  * Opens the landing and waits until the app holds it. The server draws the landing for a visitor
- * (ADR 0113): a click while the app takes it over can press on the drawn link and let go on the
- * app's, which is no click at all. A customer's tap is shorter than the swap is likely; a test
- * clicks on the page the app holds.
+ * (ADR 0113); a press across the take-over is its own case, tested in
+ * e2e/foundation/first-view.spec.ts (ADR 0118): the other specs click on the page the app holds.
  */
 export async function openLanding(page: Page): Promise<void> {
   await page.goto('/');

@@ -82,6 +82,16 @@ export function createAppRouter(options: AppRouterOptions) {
   // One set of services for the router's life: they know whether the document's first navigation
   // was a reload, which a set made per navigation would wrongly answer again for every later one.
   let services: NavigationServices | undefined;
+  // The document's first page keeps the scroll it has: the browser's own restoration on a reload,
+  // or where the customer has scrolled the page the server drew before the app took it over (a
+  // jump to the top there moves the page under their finger; ADR 0118). Every later page is the
+  // router's: its stored position on Back and Forward, the top otherwise.
+  let firstRender = true;
+  const restoresScroll = () => {
+    if (!firstRender) return true;
+    firstRender = false;
+    return false;
+  };
   const servicesFor =
     options.services ??
     ((context: RouterContext) => (services ??= createNavigationServices({ queryClient: context.queryClient, flows: context.flows, config })));
@@ -96,7 +106,7 @@ export function createAppRouter(options: AppRouterOptions) {
     notFoundMode: 'root',
     // Preloading would run the rules (and their server checks) for pages never opened.
     defaultPreload: false,
-    scrollRestoration: true,
+    scrollRestoration: restoresScroll,
     defaultPendingMs: 300,
     defaultErrorComponent: RootErrorFallback,
     // The layout paints with the first render, around whatever the routes show (ADR 0088).

@@ -500,6 +500,70 @@ describe('アプリによる引き継ぎ（adoptFirstView）', () => {
     expect(firstView.takeOver()).toBeUndefined();
   });
 
+  describe('押したまま引き継がれたマウスの押下', () => {
+    const pointer = (type: string, selector: string, init: PointerEventInit = {}) =>
+      document.querySelector(selector)?.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, button: 0, isPrimary: true, pointerType: 'mouse', clientX: 10, clientY: 20, ...init }));
+    /** The app's page after the take-over: its link where the drawn one was. */
+    const appPage = '<div id="first-view"><main><a href="/AccountMenu">アカウント管理</a></main></div><div id="root" hidden><a id="app-link" href="/AccountMenu">アカウント管理</a><a id="other" href="/Top">トップ</a></div>';
+    // jsdom lays nothing out: the element under the release is given.
+    const underRelease = (selector: string) => {
+      document.elementFromPoint = () => document.querySelector(selector);
+    };
+    afterEach(() => {
+      Reflect.deleteProperty(document, 'elementFromPoint');
+    });
+    /** The clicks the app's links get, in order. */
+    const clicksOn = (...selectors: string[]) => {
+      const seen: string[] = [];
+      for (const selector of selectors) {
+        document.querySelector(selector)?.addEventListener('click', (event) => {
+          event.preventDefault();
+          seen.push(selector);
+        });
+      }
+      return seen;
+    };
+
+    it('アプリの同じ行き先のリンクの上で離せば、そのリンクを一度押すこと', () => {
+      document.body.innerHTML = appPage;
+      const firstView = adoptFirstView(document);
+      pointer('pointerdown', '#first-view a');
+      expect(firstView.takeOver()).toBeUndefined();
+      const clicks = clicksOn('#app-link');
+      underRelease('#app-link');
+      pointer('pointerup', '#app-link');
+      pointer('pointerup', '#app-link');
+      expect(clicks).toEqual(['#app-link']);
+    });
+
+    it('別の行き先の上で離した・取り消された（ドラッグ）・指で触れた・引き継ぐ前に離したときは、何も押さないこと', () => {
+      for (const [init, end, at] of [
+        [{}, 'pointerup', '#other'],
+        [{}, 'pointercancel', '#app-link'],
+        [{ pointerType: 'touch' }, 'pointerup', '#app-link'],
+        [{ button: 1 }, 'pointerup', '#app-link'],
+      ] as const) {
+        document.body.innerHTML = appPage;
+        const firstView = adoptFirstView(document);
+        pointer('pointerdown', '#first-view a', init);
+        firstView.takeOver();
+        const clicks = clicksOn('#app-link', '#other');
+        underRelease(at);
+        pointer(end, at, init);
+        expect(clicks, `${JSON.stringify(init)} ${end} ${at}`).toEqual([]);
+      }
+      document.body.innerHTML = appPage;
+      const firstView = adoptFirstView(document);
+      pointer('pointerdown', '#first-view a');
+      pointer('pointerup', '#first-view a');
+      firstView.takeOver();
+      const clicks = clicksOn('#app-link');
+      underRelease('#app-link');
+      pointer('pointerup', '#app-link');
+      expect(clicks).toEqual([]);
+    });
+  });
+
   it('最初の表示がなければ何も変えないこと', () => {
     document.body.innerHTML = '<div id="root"><a href="/Top">トップ</a></div>';
     const firstView = adoptFirstView(document);
