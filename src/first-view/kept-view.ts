@@ -10,7 +10,7 @@
  */
 import { AppRootElementId, KeptViewStoragePrefix, keptViewItem } from '../../contracts/first-view';
 import type { FlowRegistry } from '../flows/flow-registry';
-import { routeFor, storageDecision } from '../flows/flow-registry';
+import { FlowStorageKeyPrefix, routeFor, storageDecision } from '../flows/flow-registry';
 
 type KeepStorage = Pick<Storage, 'setItem' | 'removeItem' | 'key' | 'length'>;
 
@@ -55,12 +55,25 @@ export function keepView(storage: KeepStorage, key: string, href: string, markup
   }
 }
 
+function holdsARun(storage: KeepStorage): boolean {
+  for (let index = 0; index < storage.length; index++) if (storage.key(index)?.startsWith(FlowStorageKeyPrefix)) return true;
+  return false;
+}
+
 /**
  * Keeps the page the tab leaves, when it leaves it (a reload, the card provider, closing the tab):
  * what was on screen at that moment, if a reload brings it back; otherwise the kept view goes.
  * Nothing without the server's key (a page served without a session). Answers the unbinding.
+ *
+ * Called once the app holds its first page, it first removes every kept view if the tab has no run
+ * stored: a kept view shows a run's step, and without the run no reload can bring it back. That
+ * removes one the previous document wrote late: a document the tab leaves for a new one may run
+ * its pagehide after the new one has started (in another renderer, its storage writes arrive
+ * later), so a /doClear typed on a step found the step's kept view back after it had cleared
+ * everything.
  */
 export function keepViews(flows: Pick<FlowRegistry, 'foreground'>, window: Window, storage: KeepStorage): () => void {
+  if (!holdsARun(storage)) keepView(storage, '', window.location.href, undefined);
   const root = window.document.getElementById(AppRootElementId);
   const key = root?.dataset.keptView;
   if (!root || !key) return () => undefined;

@@ -141,6 +141,27 @@ describe('去るページを残すこと（アプリの側）', () => {
     stop();
   });
 
+  it('アプリが最初のページを持ったとき、タブに保存したフローがなければ、残っている表示をすべて消すこと（前の文書が遅れて書いたものも）', () => {
+    for (const key of [KEY, null]) {
+      servedPage(key);
+      sessionStorage.setItem(keptViewItem(KEY, location.href), STEP);
+      sessionStorage.setItem(keptViewItem(KEY, `${location.origin}/AnshinDataBox/Service/Detail`), STEP);
+      sessionStorage.setItem('portal.auth.v1', '{}');
+      const stop = keepViews({ foreground: () => undefined }, window, sessionStorage);
+      expect(Object.keys(sessionStorage), String(key)).toEqual(['portal.auth.v1']);
+      stop();
+      sessionStorage.clear();
+    }
+    // With a run stored, the kept view of its step stays for Back or a reload to paint.
+    servedPage();
+    const kept = keptViewItem(KEY, `${location.origin}/AnshinDataBox/Update/Payment`);
+    sessionStorage.setItem(kept, STEP);
+    sessionStorage.setItem('portal.flow.anshinChangePayment', '{}');
+    const stop = keepViews({ foreground: () => undefined }, window, sessionStorage);
+    expect(sessionStorage.getItem(kept)).toBe(STEP);
+    stop();
+  });
+
   it('鍵のないページ（セッションなしで配られたページ）では何も残さないこと', () => {
     const root = servedPage(null);
     root.innerHTML = STEP;
