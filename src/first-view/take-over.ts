@@ -44,8 +44,8 @@ function heldLinkOf(event: MouseEvent, document: Document): string | undefined {
 /**
  * Completes, on the app's page, a mouse press that began on a drawn link before the take-over: at
  * its release the browser sends no click (the pressed element is gone), so the link under the release
- * is clicked if it goes where the pressed one went. A press that became a scroll (cancelled) or
- * ends elsewhere is no click, as it would not have been on an unchanged page.
+ * is clicked if it goes where the pressed one went. A cancelled press (the link dragged away) or one
+ * that ends elsewhere is no click, as it would not have been on an unchanged page.
  */
 function completePressOnTheApp(document: Document, pressedHref: string): void {
   const release = (event: PointerEvent) => {
@@ -82,10 +82,12 @@ export function adoptFirstView(document: Document): FirstView {
   const pressEnded = () => {
     pressed = undefined;
   };
-  firstView?.addEventListener('click', hold);
-  firstView?.addEventListener('pointerdown', press);
-  document.addEventListener('pointerup', pressEnded, true);
-  document.addEventListener('pointercancel', pressEnded, true);
+  if (firstView !== null) {
+    firstView.addEventListener('click', hold);
+    firstView.addEventListener('pointerdown', press);
+    document.addEventListener('pointerup', pressEnded, true);
+    document.addEventListener('pointercancel', pressEnded, true);
+  }
   return {
     drawn: firstView !== null,
     takeOver: () => {
