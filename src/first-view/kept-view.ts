@@ -10,7 +10,7 @@
  */
 import { AppRootElementId, KeptViewStoragePrefix, keptViewItem } from '../../contracts/first-view';
 import type { FlowRegistry } from '../flows/flow-registry';
-import { FlowStorageKeyPrefix, routeFor, storageDecision } from '../flows/flow-registry';
+import { routeFor, storageDecision, storedMachineIds } from '../flows/flow-registry';
 
 type KeepStorage = Pick<Storage, 'setItem' | 'removeItem' | 'key' | 'length'>;
 
@@ -55,11 +55,6 @@ export function keepView(storage: KeepStorage, key: string, href: string, markup
   }
 }
 
-function holdsARun(storage: KeepStorage): boolean {
-  for (let index = 0; index < storage.length; index++) if (storage.key(index)?.startsWith(FlowStorageKeyPrefix)) return true;
-  return false;
-}
-
 /**
  * Keeps the page the tab leaves, when it leaves it (a reload, the card provider, closing the tab):
  * what was on screen at that moment, if a reload brings it back; otherwise the kept view goes.
@@ -73,7 +68,7 @@ function holdsARun(storage: KeepStorage): boolean {
  * everything.
  */
 export function keepViews(flows: Pick<FlowRegistry, 'foreground'>, window: Window, storage: KeepStorage): () => void {
-  if (!holdsARun(storage)) keepView(storage, '', window.location.href, undefined);
+  if (storedMachineIds(storage).length === 0) keepView(storage, '', window.location.href, undefined);
   const root = window.document.getElementById(AppRootElementId);
   const key = root?.dataset.keptView;
   if (!root || !key) return () => undefined;

@@ -86,6 +86,17 @@ export type PersistedFlow = z.infer<typeof PersistedFlowSchema>;
 export const FlowStorageKeyPrefix = 'portal.flow.';
 const storageKey = (machineId: string) => `${FlowStorageKeyPrefix}${machineId}`;
 
+/** The machines whose runs the tab has stored. */
+export function storedMachineIds(storage: Pick<Storage, 'key' | 'length'> | undefined): string[] {
+  if (storage === undefined) return [];
+  const ids: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(FlowStorageKeyPrefix)) ids.push(key.slice(FlowStorageKeyPrefix.length));
+  }
+  return ids;
+}
+
 type RouteMeta = { route?: unknown };
 
 /** The catalogue code a flow holds for the error page (its context's `errorCode`), if any. */
@@ -342,21 +353,11 @@ function createRegistry(options: FlowRegistryOptions, staticCreateActor: CreateF
 
   const get = (machineId: string): RunningFlow | undefined => running.get(machineId) ?? restore(machineId);
 
-  const storedMachineIds = (): string[] => {
-    if (storage === undefined) return [];
-    const ids: string[] = [];
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i);
-      if (key?.startsWith(FlowStorageKeyPrefix)) ids.push(key.slice(FlowStorageKeyPrefix.length));
-    }
-    return ids;
-  };
-
   return {
     load,
     async loadByFlowId(flowId) {
       for (const entry of running.values()) if (entry.flowId === flowId) return true;
-      for (const machineId of storedMachineIds()) {
+      for (const machineId of storedMachineIds(storage)) {
         if (readStored(machineId)?.flowId !== flowId) continue;
         if (!isKnown(machineId)) {
           discard(machineId, 'unknown');
@@ -388,7 +389,7 @@ function createRegistry(options: FlowRegistryOptions, staticCreateActor: CreateF
           return entry;
         }
       }
-      for (const machineId of storedMachineIds()) {
+      for (const machineId of storedMachineIds(storage)) {
         if (running.has(machineId) || readStored(machineId)?.flowId !== flowId) continue;
         if (!isKnown(machineId)) {
           discard(machineId, 'unknown');
@@ -415,7 +416,7 @@ function createRegistry(options: FlowRegistryOptions, staticCreateActor: CreateF
     },
     clear() {
       for (const machineId of [...running.keys()]) stopRun(machineId);
-      for (const machineId of storedMachineIds()) storage?.removeItem(storageKey(machineId));
+      for (const machineId of storedMachineIds(storage)) storage?.removeItem(storageKey(machineId));
       foregroundId = undefined;
     },
     onRoute(listener) {
