@@ -51,7 +51,12 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // its own after the first paint (ADR 0117, +1.1 KB: the chunks' imports and exports and Rolldown's
 // shared runtime chunk, +158 B in the loader; 1.0447x -> 1.0540x). The start's one 40-60 ms task
 // becomes three of 11-20 ms; /Top and /AccountMenu's blocking time fell by about a third.
-const ENTRY_CEILING_RATIO = 1.055;
+// 1.055 -> 1.056 (2026-12-03): a mouse press held across the take-over is completed on the app's
+// link under its release, and the router keeps the document's first scroll (ADR 0118, +245 B;
+// 1.0539x -> 1.0557x, 1.0554x after the review commits). Without it a press begun on the drawn page
+// and released on the app's was no click, and a tap below the fold landed on whatever the scroll
+// to the top moved under the finger. CI failed on 1.0553x: this check is in .ci/run, not npm test.
+const ENTRY_CEILING_RATIO = 1.056;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
