@@ -15,3 +15,10 @@ export const AppChunksAttribute = 'data-app-chunks';
 
 /** The loader's source, relative to the repository: the client build's input, and its key in the build's manifest. */
 export const FirstViewLoaderSource = 'src/first-view/first-view-loader.ts';
+
+/**
+ * V8's explicit compile hint (Chrome 136+), the first line of every script of the first page: such a
+ * file is compiled whole on a background thread as it downloads, instead of function by function on
+ * the main thread as each first runs (docs/decisions/0119-the-first-page-compiled-as-it-loads.md).
+ */
+export const EagerCompileHint = '//# allFunctionsCalledOnLoad';

@@ -9,6 +9,7 @@
  * drew, and it can be used.
  */
 import type { Browser, Locator, Page } from '@playwright/test';
+import { AppChunksAttribute, AppEntryAttribute, EagerCompileHint } from '../../contracts/first-view-loader';
 import { expectPage } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
@@ -206,6 +207,20 @@ for (const { customer, path, shownAt = path, heading, control, reads = [] } of d
     expect(await page.locator('#root > .app-frame').evaluate(canonicalTree)).toBe(server);
   });
 }
+
+test('最初のページのスクリプトはどれも、読み込みながら全体をコンパイルさせる指示で始まること（入口は先読みの一覧の次の行から、ADR 0119）', async ({ page }) => {
+  const html = await (await page.request.get('/')).text();
+  const loader = /<script (data-app-entry="[^"]+"(?: data-app-chunks="[^"]+")?)>/.exec(html)?.[1] ?? '';
+  const named = (attribute: string) => new RegExp(`${attribute}="([^"]+)"`).exec(loader)?.[1]?.split(' ') ?? [];
+  const scripts = [...named(AppChunksAttribute), ...named(AppEntryAttribute)];
+  expect(named(AppEntryAttribute), 'the loader names the entry').toHaveLength(1);
+  expect(named(AppChunksAttribute).length, 'and the chunks the entry imports').toBeGreaterThan(0);
+  for (const script of scripts) {
+    const [first, second] = (await (await page.request.get(script)).text()).split('\n', 2);
+    // The entry's first line is Vite's list of the lazy chunks' preload paths, which holds no function to compile.
+    expect(first?.startsWith('const __vite__mapDeps=') ? second : first, script).toBe(EagerCompileHint);
+  }
+});
 
 /** Holds the top page's own chunk until the returned function is called: the app waits, the first view stays. */
 async function holdTopPageChunk(page: Page): Promise<() => void> {

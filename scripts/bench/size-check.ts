@@ -56,7 +56,11 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // 1.0539x -> 1.0557x, 1.0554x after the review commits). Without it a press begun on the drawn page
 // and released on the app's was no click, and a tap below the fold landed on whatever the scroll
 // to the top moved under the finger. CI failed on 1.0553x: this check is in .ci/run, not npm test.
-const ENTRY_CEILING_RATIO = 1.056;
+// 1.056 -> 1.057 (2026-12-04): the first page's four scripts start with V8's compile hint (ADR 0119,
+// +29 B raw, +80 B gzip in all; 1.0555x -> 1.0561x): compiled on a background thread as they
+// download, they no longer compile function by function inside the start's tasks. In A/B Lighthouse
+// runs of five pages (30 runs a side) the mean blocking time fell from 91 to 58 ms.
+const ENTRY_CEILING_RATIO = 1.057;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
