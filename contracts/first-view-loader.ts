@@ -17,8 +17,9 @@ export const AppChunksAttribute = 'data-app-chunks';
 export const FirstViewLoaderSource = 'src/first-view/first-view-loader.ts';
 
 /**
- * V8's explicit compile hint (Chrome 136+), the first line of every script of the first page: such a
- * file is compiled whole on a background thread as it downloads, instead of function by function on
- * the main thread as each first runs (docs/decisions/0119-the-first-page-compiled-as-it-loads.md).
+ * V8's explicit compile hint (Chrome 136+), at the top of every script of the first page (in the
+ * entry, under Vite's line of preload paths): what follows it is compiled on a background thread as
+ * the file downloads, instead of function by function on the main thread as each first runs
+ * (docs/decisions/0119-the-first-page-compiled-as-it-loads.md).
  */
 export const EagerCompileHint = '//# allFunctionsCalledOnLoad';
