@@ -89,6 +89,37 @@ export async function findActiveSession(db: Db, id: string, now: Date = new Date
 export async function keepActive(db: Db, row: SessionRow | undefined, now: Date): Promise<SessionRow | undefined> {
   if (row === undefined || row.expiresAt.getTime() <= now.getTime()) return undefined;
   if (now.getTime() - row.lastSeenAt.getTime() < SLIDE_INTERVAL_MS) return row;
+  return slideOnce(db, row, now);
+}
+
+/**
+ * Slides being written, by handle and session id. The calls of one moment (a page's parallel
+ * reads, several tabs) all read the row before the first slide is written, and each wrote its
+ * own: one UPDATE per call, queued on the row's lock, once a minute per session. Those that come
+ * while a slide is being written wait for it and take its row. Nothing is kept once it is written:
+ * the next call reads the database as ever (docs/decisions/0120-the-hot-reads-allocations.md).
+ */
+const slidesInFlight = new WeakMap<Db, Map<string, Promise<SessionRow | undefined>>>();
+
+function slidesOf(db: Db): Map<string, Promise<SessionRow | undefined>> {
+  let slides = slidesInFlight.get(db);
+  if (slides === undefined) {
+    slides = new Map();
+    slidesInFlight.set(db, slides);
+  }
+  return slides;
+}
+
+function slideOnce(db: Db, row: SessionRow, now: Date): Promise<SessionRow | undefined> {
+  const inFlight = slidesOf(db);
+  const writing = inFlight.get(row.id);
+  if (writing !== undefined) return writing;
+  const slide = slideExpiry(db, row, now).finally(() => inFlight.delete(row.id));
+  inFlight.set(row.id, slide);
+  return slide;
+}
+
+async function slideExpiry(db: Db, row: SessionRow, now: Date): Promise<SessionRow | undefined> {
   const window = row.expiresAt.getTime() - row.lastSeenAt.getTime();
   const expiresAt = new Date(now.getTime() + window);
   const [slid] = await db

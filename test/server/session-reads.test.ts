@@ -4,7 +4,7 @@
  * counts on the next call, and the rules of docs/decisions/0003-session-model.md are unchanged.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { createSession, findActiveSession, revokeSession } from '../../server/session/session-store';
 import { apiHeaders, buildTestApp, errorOf, signInAs, type SignedIn, type TestApp } from './support/build-test-app';
@@ -87,6 +87,23 @@ describe('セッションの読み込み（毎回データベースから）', (
     const later = new Date(start.getTime() + 2 * 60_000);
     const slid = await findActiveSession(test.db, created.id, later);
     expect(slid?.expiresAt.getTime()).toBe(later.getTime() + 30 * 60_000);
+    expect((await dbRow(created.id))?.lastSeenAt.getTime()).toBe(later.getTime());
+  });
+
+  it('延長の時期に同時に来た呼び出しは、延長を1回だけ書き、みな延びた期限を受け取ること', async () => {
+    const start = new Date(Date.now() - 3 * 60_000);
+    const created = await createSession(test.db, input, 30, start);
+    const later = new Date(start.getTime() + 2 * 60_000);
+    const updates = vi.spyOn(test.db, 'update');
+    try {
+      const first = await Promise.all(Array.from({ length: 20 }, () => findActiveSession(test.db, created.id, later)));
+      // The calls after it read the slid row, and write nothing either.
+      const second = await Promise.all(Array.from({ length: 5 }, () => findActiveSession(test.db, created.id, later)));
+      expect(updates).toHaveBeenCalledTimes(1);
+      for (const session of [...first, ...second]) expect(session?.expiresAt.getTime()).toBe(later.getTime() + 30 * 60_000);
+    } finally {
+      updates.mockRestore();
+    }
     expect((await dbRow(created.id))?.lastSeenAt.getTime()).toBe(later.getTime());
   });
 
