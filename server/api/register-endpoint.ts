@@ -108,6 +108,8 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
     if (options.withContracts) return requireSessionWithContracts(app.portal, request, requirement);
     return { session: await requireSession(app.portal, request, requirement), own: null };
   };
+  // Made once, not per call: see answerOf.
+  const plainEffect: Effect = (work) => app.portal.db.transaction(work);
   app.route({
     method,
     url: toRoutePattern(def.path),
@@ -131,7 +133,6 @@ export function registerEndpoint<E extends EndpointDef>(app: FastifyInstance, de
       }
       if (issues.length > 0) throw invalidRequest(issues);
 
-      const plainEffect: Effect = (work) => db.transaction(work);
       const context = {
         params,
         query,

@@ -26,7 +26,16 @@ type Bucket = {
   pending: Map<number, number>;
 };
 
-const add = (counts: Map<number, number>, start: number, hits: number) => counts.set(start, (counts.get(start) ?? 0) + hits);
+const ALLOWED: Decision = Object.freeze({ allowed: true });
+
+function add(counts: Map<number, number>, start: number, hits: number): void {
+  counts.set(start, (counts.get(start) ?? 0) + hits);
+}
+
+/** The hits a window holds as this process knows them: the shared totals, in flight and pending. */
+function countIn(bucket: Bucket, start: number): number {
+  return (bucket.shared.get(start) ?? 0) + (bucket.inFlight.get(start) ?? 0) + (bucket.pending.get(start) ?? 0);
+}
 
 export class RateLimiter {
   readonly #buckets = new Map<string, Bucket>();
@@ -40,25 +49,31 @@ export class RateLimiter {
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 
-  /** Counts one request against `limit` a minute for `bucket`, unless the limit is reached. */
+  /**
+   * Counts one request against `limit` a minute for `bucket`, unless the limit is reached. Every
+   * API call runs this twice (per address, per customer), so the allowed path makes no closure and
+   * no object: tsx names each closure it creates (Object.defineProperty), which showed on the hot
+   * read's profile (docs/decisions/0120-the-hot-reads-allocations.md).
+   */
   hit(bucket: string, limit: number): Decision {
     const now = this.now();
     const current = now - (now % WINDOW_MS);
     const previous = current - WINDOW_MS;
     const state = this.#bucket(bucket);
-    const count = (start: number) => (state.shared.get(start) ?? 0) + (state.inFlight.get(start) ?? 0) + (state.pending.get(start) ?? 0);
+    const previousCount = countIn(state, previous);
+    const currentCount = countIn(state, current);
     const previousWeight = 1 - (now - current) / WINDOW_MS;
-    const estimate = count(previous) * previousWeight + count(current);
+    const estimate = previousCount * previousWeight + currentCount;
     if (estimate + 1 > limit) {
       // When enough of the previous window will have slid out (or the current one ends).
       const excess = estimate + 1 - limit;
-      const perMs = count(previous) / WINDOW_MS;
+      const perMs = previousCount / WINDOW_MS;
       const waitMs = perMs > 0 ? Math.min(current + WINDOW_MS - now, excess / perMs) : current + WINDOW_MS - now;
       return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     }
     add(state.pending, current, 1);
     this.#schedule();
-    return { allowed: true };
+    return ALLOWED;
   }
 
   #bucket(name: string): Bucket {
