@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { completeOtpTo, expectBackSuppressed, expectPage } from '../support/anshin';
+import { completeOtpTo, expectBackSuppressed, expectPage, reloadUnstoredStep } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
@@ -96,7 +96,7 @@ test('電話番号を全角数字と長音記号で入力すると3-4-4で表示
   await expect(page.getByText('エラーコード：E9998')).toBeVisible();
 });
 
-test('確認コードの手前で再読み込みすると、コードを保存しないためアカウント管理のメニューから始め直すこと（demo19）', async ({ page }) => {
+test('確認コードの手前で再読み込みすると、コードを保存しないためE9998になり、アカウント管理のメニューから始め直せること（demo19）', async ({ page }) => {
   await signIn(page, 'demo19');
   await openUserInfo(page);
   await page.getByRole('button', { name: 'メールアドレスを変更する' }).click();
@@ -104,8 +104,7 @@ test('確認コードの手前で再読み込みすると、コードを保存�
   await page.getByRole('textbox', { name: /^新しいメールアドレス/ }).fill('misaki.reload@example.jp');
   await page.getByRole('button', { name: '確認コードの送信へ進む' }).click();
   await expect(otpStep(page)).toBeVisible();
-  await page.reload();
-  await expectPage(page, ...Menu);
+  await reloadUnstoredStep(page, ...Menu);
   await page.getByRole('button', { name: /お客さま情報/ }).click();
   await expectPage(page, ...UserInfo);
   await expect(info(page).getByText('misaki.nakamura@example.jp（未確認）')).toBeVisible();

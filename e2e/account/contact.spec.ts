@@ -7,7 +7,7 @@
  * An unconfirmed contact (demo14, read only: no code is sent) opens its change page filled in.
  */
 import { expectAccessible } from '../support/axe';
-import { completeOtpTo, expectBackSuppressed, expectPage } from '../support/anshin';
+import { completeOtpTo, expectBackSuppressed, expectPage, reloadUnstoredStep } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
@@ -208,10 +208,9 @@ test('未確認の連絡先電話番号は「確認・変更する」から同�
   await expectPage(page, ...ContactInfo);
   await expect(phone.getByText('未確認', { exact: true })).toBeVisible();
 
-  // The code step is not kept (ADR 0024): a reload there starts the flow again from its entry.
+  // The code step is not kept (ADR 0024): a reload there answers E9998 and offers the flow's start (ADR 0121).
   await phone.getByRole('button', { name: '電話番号を確認・変更する' }).click();
   await page.getByRole('button', { name: '確認コードの送信へ進む' }).click();
   await expect(otp).toBeVisible();
-  await page.reload();
-  await expectPage(page, ...Menu);
+  await reloadUnstoredStep(page, ...Menu);
 });

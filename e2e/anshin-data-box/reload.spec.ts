@@ -1,10 +1,11 @@
 /**
  * Reload on every step of one application (docs/flows/anshin-data-box.md 共通事項「途中保存」,
  * ADR 0024): stable steps come back on the same URL and heading; the confirm step (which may
- * hold card tokens) is never saved, so a reload there starts the flow again from its entry.
+ * hold card tokens) is never saved, so a reload there answers E9998 and offers the flow's start
+ * (ADR 0121).
  * Customer: demo10 (no data storage contract; applies by mobile bill at the end).
  */
-import { completeOtp, consentAndContinue, enterCard, expectPage, Heading, payWithNewCard, startApply, TestCard } from '../support/anshin';
+import { completeOtp, consentAndContinue, enterCard, expectPage, Heading, payWithNewCard, reloadUnstoredStep, startApply, TestCard } from '../support/anshin';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
 
@@ -57,16 +58,15 @@ test('申し込みの各ステップで再読み込みすると同じURL・見�
   await expect(page.getByText('あんしんデータボックスのお申し込みを受け付けました。')).toBeVisible();
 });
 
-test('カード入力後の確認画面とOTPの画面で再読み込みすると、フローの入口（サービスのご案内）からやり直しになること（demo06）', async ({ page }) => {
-  // The flow document (途中保存): those steps are never stored (card tokens, one-time codes),
-  // so a reload starts the flow again at its entry page.
+test('カード入力後の確認画面とOTPの画面で再読み込みすると、E9998のページからフローの入口（サービスのご案内）でやり直せること（demo06）', async ({ page }) => {
+  // The flow document (途中保存): those steps are never stored (card tokens, one-time codes):
+  // the reload re-navigates to the same URL, whose guard fails with E9998 and offers the start.
   await signIn(page, 'demo06');
   await startApply(page);
   await consentAndContinue(page);
   await payWithNewCard(page, TestCard.visa);
   await expect(page.getByRole('region', { name: 'お申し込み内容' }).getByText(/\*\*\*\* 4242/)).toBeVisible();
-  await page.reload();
-  await expectPage(page, '/AnshinDataBox', Heading.landing);
+  await reloadUnstoredStep(page, '/AnshinDataBox', Heading.landing);
   await expect(page.getByRole('button', { name: '申し込む', exact: true })).toBeVisible();
   await page.getByRole('button', { name: '申し込む', exact: true }).click();
   await consentAndContinue(page);
@@ -74,6 +74,5 @@ test('カード入力後の確認画面とOTPの画面で再読み込みする�
   await page.getByRole('button', { name: 'お申し込み内容の確認へ進む' }).click();
   await page.getByRole('button', { name: '申し込む', exact: true }).click();
   await expect(page.getByRole('region', { name: 'ご本人さまの確認' })).toBeVisible();
-  await page.reload();
-  await expectPage(page, '/AnshinDataBox', Heading.landing);
+  await reloadUnstoredStep(page, '/AnshinDataBox', Heading.landing);
 });

@@ -5,7 +5,7 @@
  * submitted. Customers: demo11 (no basket live: the application), demo10 (plan 232-4: the
  * contract page, the payment change and the cancel).
  */
-import { enterCard, expectBackSuppressed, expectPage, TestCard } from '../support/anshin';
+import { enterCard, expectBackSuppressed, expectPage, reloadUnstoredStep, TestCard } from '../support/anshin';
 import { basketLiveCard, BklHeading, choosePlan, openLanding, startApplication } from '../support/basket-live';
 import { signIn } from '../support/sign-in';
 import { expect, test } from '../support/traced-test';
@@ -48,9 +48,9 @@ test('申し込みの各画面で再読み込み・戻る・進むを押して�
   const summary = page.getByRole('region', { name: 'お申し込み内容' });
   await expect(summary.getByText(/ファミリー（1契約）/)).toBeVisible();
   await expectBackSuppressed(page, '/BasketLive/Apply', BklHeading.apply);
-  // The confirmation may hold card token values and is never stored: a reload starts again.
-  await page.reload();
-  await expectPage(page, '/BasketLive', BklHeading.landing);
+  // The confirmation may hold card token values and is never stored: a reload fails its guard
+  // (E9998) and the error page offers the start again.
+  await reloadUnstoredStep(page, '/BasketLive', BklHeading.landing);
   await expect(page.getByRole('button', { name: '申し込む', exact: true })).toBeVisible();
 });
 

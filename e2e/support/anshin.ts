@@ -35,7 +35,8 @@ export const TestCard = {
 /** The page is the given path with the given level-1 heading. */
 export async function expectPage(page: Page, path: string, heading: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();  await expectUrlFollowsMachine(page);
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible();
+  await expectUrlFollowsMachine(page);
 }
 
 /** The service's card on Top: the section labelled by its heading. */
@@ -43,6 +44,20 @@ export function serviceCard(page: Page, name = 'あんしんデータボック�
   return page.getByRole('region', { name, exact: true });
 }
 
+
+/**
+ * A reload of a step that was never stored (card tokens, a one-time code): the same URL fails its
+ * guard with E9998 (spec section 2, 4), and the error page's 「お手続きを最初からやり直す」 opens
+ * the flow's start (docs/decisions/0121).
+ */
+export async function reloadUnstoredStep(page: Page, entryPath: string, entryHeading: string): Promise<void> {
+  await page.reload();
+  await expect(page).toHaveURL(/\/Error$/);
+  await expect(page.getByText('エラーコード：E9998')).toBeVisible();
+  await expect(page.getByText(/画面の再読み込みなどにより、入力いただいた内容を引き継げませんでした。/)).toBeVisible();
+  await page.getByRole('link', { name: 'お手続きを最初からやり直す' }).click();
+  await expectPage(page, entryPath, entryHeading);
+}
 /** Browser Back on a page that suppresses it: same URL, the W9999 message, then closes the dialog. */
 export async function expectBackSuppressed(page: Page, path: string, heading: string): Promise<void> {
   // Wait until the app has settled on the page (its history entry and the router's blocker).

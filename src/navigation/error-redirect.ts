@@ -4,15 +4,20 @@ import type { HistoryState } from '@tanstack/history';
 
 export const ErrorPath = '/Error';
 
-/** What the error page shows besides the code: E0005's end date, a sign-on it offers. */
-export type ErrorExtras = { readonly endDate?: string | undefined; readonly signOnHref?: string | undefined };
+/** What the error page shows besides the code: E0005's end date, a sign-on or a flow's start it offers. */
+export type ErrorExtras = {
+  readonly endDate?: string | undefined;
+  readonly signOnHref?: string | undefined;
+  readonly restartPath?: string | undefined;
+};
 
 export function errorState(code: string | undefined, extras: ErrorExtras = {}): HistoryState {
-  const { endDate, signOnHref } = extras;
+  const { endDate, signOnHref, restartPath } = extras;
   return {
     ...(code === undefined ? {} : { errorCode: code }),
     ...(endDate === undefined ? {} : { endDate }),
     ...(signOnHref === undefined ? {} : { signOnHref }),
+    ...(restartPath === undefined ? {} : { restartPath }),
   };
 }
 

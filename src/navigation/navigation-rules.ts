@@ -31,6 +31,8 @@ export type NavigationDecision =
       readonly endDate?: string | undefined;
       /** A sign-on the error page offers, when signing in again is the way on (docs/decisions/0082-unauthenticated-pages-and-top-menus.md). */
       readonly signOnHref?: string;
+      /** The flow's start the error page offers, when starting the flow again is the way on (docs/decisions/0121). */
+      readonly restartPath?: string;
     };
 
 export type NavigationTarget = {
@@ -272,10 +274,11 @@ export const flowGuardRule: NavigationRule = {
       const started = services.flows.start(page.flow, (flowId) => services.flowInput({ flowId, machineId: page.flow!, sbSystemId: session?.sbSystemId, path: page.path }));
       return routeFor(started.actor.getSnapshot()) === page.path ? undefined : invalidAccess;
     }
-    // A reload of a step whose run was never stored (it held card tokens or a one-time code,
-    // docs/decisions/0024) starts the flow again at its entry page, as the flow document says.
+    // A reload re-navigates to the same URL (spec section 2), and a step whose run was never
+    // stored (it held card tokens or a one-time code, docs/decisions/0024) fails its guard there:
+    // E9998, with the flow's start offered beside it (docs/decisions/0121).
     const entry = running === undefined && services.isReload?.(page.path) === true ? flowEntryPage(page.flow) : undefined;
-    if (entry !== undefined) return { kind: 'redirect', to: entry.path };
+    if (entry !== undefined) return { ...invalidAccess, restartPath: entry.path };
     return isForeignDirectAccess(context) ? toTopMenus : invalidAccess;
   },
 };

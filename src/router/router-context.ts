@@ -15,6 +15,8 @@ declare module '@tanstack/history' {
     endDate?: string;
     /** A sign-on the error page offers (only `/auth/login?…` is honoured). */
     signOnHref?: string;
+    /** The start of a flow the error page offers (only a live entry page of the page table is honoured). */
+    restartPath?: string;
     /** A catalogue code the page shows to say why the customer landed there (E9997 on the top page). */
     noticeCode?: string;
     /** The query string stripped after the page loaded, for a reload of that page. */

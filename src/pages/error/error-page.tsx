@@ -4,6 +4,7 @@
  */
 import { Link, useLocation, useSearch } from '@tanstack/react-router';
 import { z } from 'zod/mini';
+import { findLivePage } from '../../../machines/page-table';
 import { ErrorMessage } from '../../components/error-message';
 
 /**
@@ -22,7 +23,7 @@ export function ErrorPage() {
   const search = parsed.success ? parsed.data : {};
   const code = state.errorCode ?? search.code ?? state.strippedSearch?.code;
   const endDate = state.endDate ?? search.endDate ?? state.strippedSearch?.endDate;
-  return <ErrorView code={code} endDate={endDate} signOnHref={signOnLink(state.signOnHref)} />;
+  return <ErrorView code={code} endDate={endDate} signOnHref={signOnLink(state.signOnHref)} restartPath={restartLink(state.restartPath)} />;
 }
 
 /** Only the server's own sign-on: history state is ours, but a link must never lead elsewhere. */
@@ -30,25 +31,42 @@ function signOnLink(href: string | undefined): string | undefined {
   return href?.startsWith('/auth/login?') === true ? href : undefined;
 }
 
+/** Only the start of one of our flows: a live entry page of the page table that belongs to a flow. */
+function restartLink(path: string | undefined): string | undefined {
+  const page = path === undefined ? undefined : findLivePage(path);
+  return page?.entry === true && page.flow !== undefined ? page.path : undefined;
+}
+
 export type ErrorViewProps = {
   readonly code: string | undefined;
   readonly endDate: string | undefined;
   /** Signing in again is the way on (an unauthenticated session, ADR 0082). */
   readonly signOnHref?: string | undefined;
+  /** Starting the flow again is the way on (a reload of a step that was never stored, ADR 0121). */
+  readonly restartPath?: string | undefined;
 };
 
-export function ErrorView({ code, endDate, signOnHref }: ErrorViewProps) {
+export function ErrorView({ code, endDate, signOnHref, restartPath }: ErrorViewProps) {
+  const offersWayOn = signOnHref !== undefined || restartPath !== undefined;
   return (
     <>
       <ErrorMessage code={code} endDate={endDate} />
       {signOnHref === undefined ? null : <p>ログインの有効期限が切れたか、ログアウトされています。もう一度ログインすると、お手続きを最初から始められます。</p>}
+      {restartPath === undefined || signOnHref !== undefined ? null : (
+        <p>画面の再読み込みなどにより、入力いただいた内容を引き継げませんでした。お手数ですが、お手続きを最初からやり直してください。</p>
+      )}
       <div className="button-row">
         {signOnHref === undefined ? null : (
           <a href={signOnHref} className="button button--block">
             ログインしてやり直す
           </a>
         )}
-        <Link to="/Top" className={signOnHref === undefined ? 'button button--block' : 'button button--secondary button--block'}>
+        {restartPath === undefined || signOnHref !== undefined ? null : (
+          <Link to={restartPath} className="button button--block">
+            お手続きを最初からやり直す
+          </Link>
+        )}
+        <Link to="/Top" className={offersWayOn ? 'button button--secondary button--block' : 'button button--block'}>
           トップへ戻る
         </Link>
       </div>

@@ -383,9 +383,9 @@ describe('flow guard', () => {
     expect(flows.get('anshinResume')?.flowId).not.toBe(run.flowId);
   });
 
-  it('再読み込みで復元できない手続きの途中ページは、フローの入口からやり直すこと', async () => {
+  it('再読み込みで復元できない手続きの途中ページは、同じURLでE9998になり、フローの入口を案内すること', async () => {
     const { services: s } = services({ reloadedAt: '/AnshinDataBox/Apply' });
-    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'redirect', to: '/AnshinDataBox' });
+    expect(await go('/AnshinDataBox/Apply', s)).toEqual({ kind: 'error', code: 'E9998', restartPath: '/AnshinDataBox' });
   });
 
   it('再読み込みでない直接の入力は、これまでどおりE9998になること', async () => {
