@@ -27,7 +27,8 @@ export function ApplyCompletedView({ receipt, payment, planId }: ApplyCompletedV
   const { service, firstStep } = useServiceView();
   const plan = planOf(service, planId);
   const start = receipt === null ? null : formatDate(receipt.effectiveDate);
-  const chargeFrom = nextMonthOf(receipt === null ? new Date() : new Date(`${receipt.effectiveDate}T00:00:00+09:00`));
+  // Without the server's receipt the month is told relatively: never the device's clock (ADR 0067).
+  const chargeFrom = receipt === null ? '翌月' : nextMonthOf(new Date(`${receipt.effectiveDate}T00:00:00+09:00`));
   return (
     <>
       <div className="alert alert--success" role="status">

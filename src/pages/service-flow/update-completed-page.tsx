@@ -16,7 +16,8 @@ export function UpdateCompletedFlow({ actor }: { readonly actor: ChangePaymentAc
 }
 
 export function UpdateCompletedView({ payment, effectiveDate }: { readonly payment: string; readonly effectiveDate: string | null }) {
-  const from = nextMonthOf(effectiveDate === null ? new Date() : new Date(`${effectiveDate}T00:00:00+09:00`));
+  // Without the server's effective date the month is told relatively: never the device's clock (ADR 0067).
+  const from = effectiveDate === null ? '翌月' : nextMonthOf(new Date(`${effectiveDate}T00:00:00+09:00`));
   return (
     <>
       <div className="alert alert--success" role="status">

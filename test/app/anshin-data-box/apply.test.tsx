@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiClient } from '../../../src/api/api-client';
 import { ApplyFlow } from '../../../src/pages/service-flow/apply-page';
 import { ApplyCompletedView } from '../../../src/pages/service-flow/apply-completed-page';
@@ -231,5 +231,18 @@ describe('/AnshinDataBox/Apply/Completed', () => {
     expect(textOf(next)).toContain('2026年11月21日からご利用いただけます');
     expect(textOf(next)).toContain('2026年12月分から月額550円(税込)がかかります（お支払い方法：クレジットカード（**** 4242））');
     expect(screen.getByRole('link', { name: 'ご契約内容を見る' }).getAttribute('href')).toBe('/AnshinDataBox/Service/Detail');
+  });
+
+  it('受付の控えがなければ、端末の日付から月を決めずに「翌月分から」と伝えること（ADR 0067）', async () => {
+    vi.useFakeTimers({ now: new Date('2031-05-20T12:00:00+09:00'), toFake: ['Date'] });
+    try {
+      await renderPage(<ApplyCompletedView receipt={null} payment="携帯電話料金とまとめて支払い" planId="225" />);
+      const next = textOf(screen.getByRole('heading', { name: 'これからの流れ' }).closest('section'));
+      expect(next).toContain('本日からご利用いただけます');
+      expect(next).toContain('翌月分から月額550円(税込)がかかります');
+      expect(next).not.toContain('2031年');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceContract } from '../../../contracts/api/service-contracts';
 import { resetApiClient } from '../../../src/api/api-client';
 import { ServiceDetailFlow } from '../../../src/pages/service-flow/service-detail-page';
@@ -145,5 +145,17 @@ describe('/AnshinDataBox/Update/Payment, /Update/Confirm, /Update/Completed', ()
     await renderPage(<UpdateCompletedView payment="携帯電話料金とまとめて支払い" effectiveDate="2026-11-21" />);
     expect(textOf(screen.getByRole('status'))).toContain('お支払い方法の変更を受け付けました。');
     expect(textOf(screen.getByRole('heading', { name: 'これからの流れ' }).closest('section'))).toContain('2026年12月ご請求分から');
+  });
+
+  it('適用日の控えがなければ、端末の日付から月を決めずに「翌月ご請求分から」と伝えること（ADR 0067）', async () => {
+    vi.useFakeTimers({ now: new Date('2031-05-20T12:00:00+09:00'), toFake: ['Date'] });
+    try {
+      await renderPage(<UpdateCompletedView payment="携帯電話料金とまとめて支払い" effectiveDate={null} />);
+      const next = textOf(screen.getByRole('heading', { name: 'これからの流れ' }).closest('section'));
+      expect(next).toContain('翌月ご請求分から');
+      expect(next).not.toContain('2031年');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
