@@ -78,7 +78,7 @@ export const otpMachine = withScxml(setup({
     context: {} as OtpContext,
     events: {} as OtpEvent,
     output: {} as OtpOutput,
-    tags: {} as 'busy' | 'noBack',
+    tags: {} as 'busy',
     children: {} as { sendOtp: 'sendOtp'; checkOtp: 'checkOtp' },
   },
   actors: {
@@ -136,7 +136,7 @@ export const otpMachine = withScxml(setup({
       },
     },
     sending: {
-      tags: ['busy', 'noBack'],
+      tags: ['busy'],
       meta: stepMeta('確認コードの送信', ['SPEC-7.otp-send']),
       invoke: {
         id: 'sendOtp',
@@ -168,7 +168,6 @@ export const otpMachine = withScxml(setup({
       },
     },
     codeEntry: {
-      tags: ['noBack'],
       meta: stepMeta('確認コードの入力', ['SPEC-7.otp-auth', 'DEC.otp-resend-cooldown']),
       after: { resendCooldown: { actions: 'allowResend' } },
       on: {
@@ -178,7 +177,7 @@ export const otpMachine = withScxml(setup({
       },
     },
     verifying: {
-      tags: ['busy', 'noBack'],
+      tags: ['busy'],
       meta: stepMeta('確認コードの確認', ['SPEC-7.otp-auth']),
       invoke: {
         id: 'checkOtp',
