@@ -112,6 +112,16 @@ export default tseslint.config(
     },
   },
   {
+    // Every e2e test checks the URL against the machine after each browser move (ADR 0065).
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Take `test` from e2e/support/traced-test: it checks the URL after every Back, Forward and reload." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

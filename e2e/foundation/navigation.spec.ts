@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/traced-test';
 import { expectAccessible } from '../support/axe';
 import { startApply } from '../support/anshin';
 import { completeProviderSignIn, signIn } from '../support/sign-in';

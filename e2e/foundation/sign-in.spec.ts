@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/traced-test';
 import { demoCustomers } from '../../server/db/demo-customers';
 import { expectAccessible } from '../support/axe';
 import { CredentialsChangedInRun, completeProviderSignIn, signIn } from '../support/sign-in';
@@ -42,6 +42,16 @@ test.describe('サインオン', () => {
     await completeProviderSignIn(page, 'demo02');
     await expect(page).toHaveURL(/\/Top$/);
     await expect(page.getByRole('heading', { level: 1, name: 'トップ' })).toBeVisible();
+  });
+
+  test('未ログインでブックマークしたページ（ご利用料金の履歴）を開くと、ログインのあとそのページに戻ること', async ({ page }) => {
+    // A page that may be opened on its own signs on at once and comes back to itself (sign-on
+    // interface table, request type 3; ADR 0082, 0090).
+    await page.goto('/OptionServices/BillingHistory');
+    await expect(page.getByRole('textbox', { name: 'ログインID' })).toBeVisible();
+    await completeProviderSignIn(page, 'demo17');
+    await expect(page).toHaveURL(/\/OptionServices\/BillingHistory$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'ご利用料金の履歴' })).toBeVisible();
   });
 
   test('入口（/）はAPIを呼ばずに表示され、ログイン中に開くとトップへ進むこと', async ({ page }) => {

@@ -4,7 +4,7 @@
  * (`window.__xstateTraceEnabled = true` in an init script) every microstep and snapshot is
  * recorded into `window.__xstateTrace`, and mirrored to sessionStorage so the trace
  * survives reloads and the card provider round trip; the route of each flow's newest snapshot is
- * published as `window.__flowRoute` for the e2e suite's URL check. Otherwise the inspector is not even
+ * published in `window.__flowRoutes` for the e2e suite's URL check. Otherwise the inspector is not even
  * created, so production pays nothing.
  */
 import type { AnyMachineSnapshot, InspectionEvent } from 'xstate';
@@ -14,14 +14,18 @@ import { routeFor } from '../flows/flow-registry';
 /** What Playwright reads with `page.evaluate(() => window.__xstateTrace)`. */
 export type XstateTraceBuffer = { readonly version: 1; traces: CoverageTrace[] };
 
-/** The route the newest snapshot of a flow puts the customer on (e2e/support/url-follows-machine.ts). */
-export type FlowRouteProbe = { readonly machineId: string; readonly route: string | undefined };
+/**
+ * The route each flow's newest snapshot puts the customer on, by the flow's machine id, since
+ * this document loaded (e2e/support/url-follows-machine.ts): a reload starts it empty, so the
+ * check waits for the restored run instead of passing before the app has one.
+ */
+export type FlowRoutes = Record<string, string | undefined>;
 
 declare global {
   interface Window {
     __xstateTraceEnabled?: boolean;
     __xstateTrace?: XstateTraceBuffer;
-    __flowRoute?: FlowRouteProbe;
+    __flowRoutes?: FlowRoutes;
   }
 }
 
@@ -85,7 +89,7 @@ export function xstateTraceInspector(rootMachineId: string): ((event: Inspection
     } else if (event.type === '@xstate.snapshot') {
       const snapshot = event.snapshot as AnyMachineSnapshot;
       if (!('_nodes' in snapshot)) return;
-      if (event.actorRef.sessionId === event.rootId) window.__flowRoute = { machineId: rootMachineId, route: routeFor(snapshot) };
+      if (event.actorRef.sessionId === event.rootId) window.__flowRoutes = { ...window.__flowRoutes, [rootMachineId]: routeFor(snapshot) };
       builder.visitSnapshot(snapshot);
       builder.visitSettled(snapshot);
       const before = previous.get(actor);
@@ -102,6 +106,6 @@ export function clearXstateTrace(): void {
   builders.clear();
   if (typeof window === 'undefined') return;
   window.__xstateTrace = { version: 1, traces: [] };
-  delete window.__flowRoute;
+  delete window.__flowRoutes;
   window.sessionStorage.removeItem(STORAGE_KEY);
 }
