@@ -24,8 +24,10 @@ test('メールアドレスが未確認のお客さまには確認コードの�
 test('確認済みのメールアドレスがあるお客さまには、メールとSMSの両方が示され、メールが先に選ばれていること（demo14）', async ({ page }) => {
   await signIn(page, 'demo14');
   const otp = await applyByMobileBillUntilOtp(page);
-  // The address is shown masked, never in full.
+  // The address is shown masked, never in full: its first 2 characters, the rest of the local part
+  // masked, the domain shown (spec section 5).
   await expect(otp.getByRole('radio', { name: /メールで受け取る/ })).toBeChecked();
+  await expect(otp.getByText(`ta${'*'.repeat('kuya.inoue'.length)}@blocked.example.invalid`)).toBeVisible();
   await expect(otp.getByRole('radio', { name: /SMSで受け取る/ })).not.toBeChecked();
   await expect(otp.getByText('takuya.inoue@blocked.example.invalid')).toHaveCount(0);
 });
