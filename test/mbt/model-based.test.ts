@@ -25,7 +25,8 @@ import { replayPath } from '../../scripts/mbt/path-replay';
 import { COVERAGE_ROOT, writeCoverageReport } from '../../scripts/mbt/report-writers';
 import { modelEntries } from './model-entries';
 import { oracleFor } from './oracle/flow-oracles';
-import { flowGuardProblems } from './oracle/navigation-oracle';
+import { flowGuardProblems, reloadProblems } from './oracle/navigation-oracle';
+import { persistDecision } from '../../machines/persistence';
 import { PathOracle, specRules } from './oracle/path-oracle';
 
 const { entries, source } = modelEntries();
@@ -73,10 +74,20 @@ describe.each(entries.map((e) => [`${e.title}（${e.id}）`, e] as const))('%s',
     try {
       const spec = new PathOracle(oracle, model.input, rulesTaken);
       let last: AnyMachineSnapshot | undefined;
+      // What the app keeps in sessionStorage as the path goes (machines/persistence.ts).
+      let stored: AnyMachineSnapshot | undefined;
+      const reloads: { at: AnyMachineSnapshot; stored: AnyMachineSnapshot | undefined }[] = [];
       await replayPath(model, path, trace, (step) => {
         last = step.after;
+        const kept = persistDecision(step.after);
+        if (kept === 'store') stored = step.after;
+        if (kept === 'remove') stored = undefined;
+        reloads.push({ at: step.after, stored });
         return spec.observe(step);
       });
+      // A reload after every step of the path, as the customer may press it anywhere.
+      const reload = (await Promise.all(reloads.map(({ at, stored: kept }) => reloadProblems(entry.id, at, kept)))).flat();
+      if (reload.length > 0) throw new Error(`a reload differs from the spec on ${name}:\n  ${[...new Set(reload)].join('\n  ')}`);
       const guard = last === undefined ? [] : await flowGuardProblems(entry.id, oracle.pages, last);
       if (guard.length > 0) throw new Error(`the flow guard differs from the spec at the end of ${name}:\n  ${guard.join('\n  ')}`);
       traces.push(trace.toTrace('passed'));

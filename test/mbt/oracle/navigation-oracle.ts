@@ -4,9 +4,13 @@
  * E9998 (an internal origin, so not the direct-access rule). Runs the app's own flow guard
  * (`flowGuardRule`) against a registry holding the replayed snapshot, so a page table row that
  * lost its flow, or a guard that stopped comparing pages, fails the model-based run.
+ * And a reload as section 2 states it: it re-navigates to the same URL, which opens again from
+ * what the app stored of the run, or fails its guard (E9998, with the flow's start offered, ADR 0121).
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { findLivePage } from '../../../machines/page-table';
+import { flowEntryPage } from '../../../machines/sign-on-href';
+import { routeFor } from '../../../src/flows/flow-registry';
 import type { FlowRegistry, RunningFlow } from '../../../src/flows/flow-registry';
 import { decideNavigation, flowGuardRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
 import { stepOf } from './path-oracle';
@@ -32,7 +36,17 @@ function registryHolding(flowId: string, snapshot: AnyMachineSnapshot): FlowRegi
   } as unknown as FlowRegistry;
 }
 
-function servicesFor(flows: FlowRegistry): NavigationServices {
+/** No run of the flow in the tab: nothing was stored, or the stored run was removed. */
+const emptyRegistry = {
+  load: () => Promise.resolve(true),
+  get: () => undefined,
+  foreground: () => undefined,
+  start: () => {
+    throw new Error('the flow guard started a flow on a reload of a step');
+  },
+} as unknown as FlowRegistry;
+
+function servicesFor(flows: FlowRegistry, reloadedAt?: string): NavigationServices {
   const unused = () => Promise.reject(new Error('not asked by the flow guard'));
   return {
     config: { demoAllowed: false, entryAllowedHosts: [], redirectAllowedHosts: [], hostKind: 'local' },
@@ -46,7 +60,7 @@ function servicesFor(flows: FlowRegistry): NavigationServices {
     flowInput: () => undefined,
     rememberInvoiceParameter: () => undefined,
     rememberRedirect: () => undefined,
-    isReload: () => false,
+    isReload: (path: string) => path === reloadedAt,
   } as unknown as NavigationServices;
 }
 
@@ -70,4 +84,32 @@ export async function flowGuardProblems(flowId: string, pages: FlowPages, snapsh
     }
   }
   return problems;
+}
+
+/**
+ * What is wrong with a reload of the page the flow rests on (`snapshot`), given what the app
+ * stored of the run by then (`stored`: the last persisted snapshot, undefined when none is kept).
+ * Spec section 2: the reload re-navigates to the same URL. With a stored run there, the page
+ * opens again; with none (the step held card tokens or a one-time code, ADR 0024), its guard
+ * fails: E9998, and the error page offers the flow's entry page (ADR 0121). An entry page without
+ * a stored run at it starts afresh, which the entry pages' own rule covers.
+ */
+export async function reloadProblems(flowId: string, snapshot: AnyMachineSnapshot, stored: AnyMachineSnapshot | undefined): Promise<string[]> {
+  if (snapshot.status !== 'active') return [];
+  const path = routeFor(snapshot);
+  const page = path === undefined ? undefined : findLivePage(path);
+  if (page === undefined || page.flow !== flowId) return [];
+  const storedAt = stored === undefined ? undefined : routeFor(stored);
+  if (page.entry && storedAt !== page.path) return [];
+  const flows = stored === undefined ? emptyRegistry : registryHolding(flowId, stored);
+  const decision = await decideNavigation({ pathname: page.path, searchStr: '' }, servicesFor(flows, page.path), [flowGuardRule]);
+  const expected =
+    storedAt === page.path
+      ? { kind: 'proceed' }
+      : stored === undefined
+        ? { kind: 'error', code: SpecError.InvalidAccess, restartPath: flowEntryPage(flowId)?.path }
+        : { kind: 'error', code: SpecError.InvalidAccess };
+  if (JSON.stringify(decision) === JSON.stringify(expected)) return [];
+  const what = stored === undefined ? 'nothing stored' : `the stored run at ${String(storedAt)}`;
+  return [`section 2 reload: ${flowId} on ${page.path} with ${what} must answer ${JSON.stringify(expected)}, the flow guard answered ${JSON.stringify(decision)}`];
 }
