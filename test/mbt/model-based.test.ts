@@ -25,7 +25,7 @@ import { replayPath } from '../../scripts/mbt/path-replay';
 import { COVERAGE_ROOT, writeCoverageReport } from '../../scripts/mbt/report-writers';
 import { modelEntries } from './model-entries';
 import { oracleFor } from './oracle/flow-oracles';
-import { flowGuardProblems, reloadProblems } from './oracle/navigation-oracle';
+import { accessProblems, flowGuardProblems, reloadProblems } from './oracle/navigation-oracle';
 import { persistDecision } from '../../machines/persistence';
 import { PathOracle, specRules } from './oracle/path-oracle';
 
@@ -88,6 +88,9 @@ describe.each(entries.map((e) => [`${e.title}（${e.id}）`, e] as const))('%s',
       // A reload after every step of the path, as the customer may press it anywhere.
       const reload = (await Promise.all(reloads.map(({ at, stored: kept }) => reloadProblems(entry.id, at, kept)))).flat();
       if (reload.length > 0) throw new Error(`a reload differs from the spec on ${name}:\n  ${[...new Set(reload)].join('\n  ')}`);
+      // Each page of the path opened without a session, and from outside the portal.
+      const access = (await Promise.all(reloads.map(({ at }) => accessProblems(entry.id, at)))).flat();
+      if (access.length > 0) throw new Error(`opening a page differs from the spec on ${name}:\n  ${[...new Set(access)].join('\n  ')}`);
       const guard = last === undefined ? [] : await flowGuardProblems(entry.id, oracle.pages, last);
       if (guard.length > 0) throw new Error(`the flow guard differs from the spec at the end of ${name}:\n  ${guard.join('\n  ')}`);
       traces.push(trace.toTrace('passed'));

@@ -12,7 +12,7 @@ import { findLivePage } from '../../../machines/page-table';
 import { flowEntryPage } from '../../../machines/sign-on-href';
 import { routeFor } from '../../../src/flows/flow-registry';
 import type { FlowRegistry, RunningFlow } from '../../../src/flows/flow-registry';
-import { decideNavigation, flowGuardRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
+import { CallFailure, decideNavigation, directAccessRule, flowGuardRule, loginRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
 import { stepOf } from './path-oracle';
 import { SpecError } from './spec-codes';
 import { wizardPages, type FlowPages } from './spec-pages';
@@ -112,4 +112,37 @@ export async function reloadProblems(flowId: string, snapshot: AnyMachineSnapsho
   if (JSON.stringify(decision) === JSON.stringify(expected)) return [];
   const what = stored === undefined ? 'nothing stored' : `the stored run at ${String(storedAt)}`;
   return [`section 2 reload: ${flowId} on ${page.path} with ${what} must answer ${JSON.stringify(expected)}, the flow guard answered ${JSON.stringify(decision)}`];
+}
+
+/**
+ * What is wrong with the page the flow rests on when the tab has no session, or comes from
+ * outside. Spec section 6: an unauthenticated session is blocked with E9998; a page that may be
+ * opened on its own signs on at once instead (the login check of section 2, ADR 0082), and any
+ * other offers a sign-on beside the code. Section 4: a direct access without an internal origin,
+ * from a referrer not on the allow list, goes to the top page (E9997 says why).
+ */
+export async function accessProblems(flowId: string, snapshot: AnyMachineSnapshot): Promise<string[]> {
+  const path = routeFor(snapshot);
+  const page = path === undefined ? undefined : findLivePage(path);
+  if (page === undefined || page.flow !== flowId || page.login === 'none') return [];
+  const target = { pathname: page.path, searchStr: '' };
+  const problems: string[] = [];
+  const signedOut = { ...servicesFor(emptyRegistry), loadSession: () => Promise.reject(new CallFailure(401, undefined)) };
+  const withoutSession = await decideNavigation(target, signedOut, [loginRule]);
+  const signsOn = (href: unknown) => typeof href === 'string' && href.startsWith('/auth/login?');
+  const blocked = page.entry
+    ? withoutSession.kind === 'document' && signsOn(withoutSession.href)
+    : withoutSession.kind === 'error' && withoutSession.code === SpecError.InvalidAccess && signsOn(withoutSession.signOnHref);
+  if (!blocked) {
+    const expected = page.entry ? 'the sign-on at once' : 'E9998 with a sign-on offered';
+    problems.push(`section 6: ${page.path} opened without a session must answer ${expected}, the rules answered ${JSON.stringify(withoutSession)}`);
+  }
+  const fromOutside = { ...servicesFor(emptyRegistry), internalFrom: () => null, referrer: () => 'https://elsewhere.example/' };
+  const direct = await decideNavigation(target, fromOutside, [directAccessRule]);
+  const toTop = direct.kind === 'redirect' && direct.to === '/Top' && direct.notice === SpecError.ProceedFromTop;
+  if (page.entry ? direct.kind !== 'proceed' : !toTop) {
+    const expected = page.entry ? 'to open' : 'the top page with E9997';
+    problems.push(`section 4 direct access: ${page.path} opened from outside must answer ${expected}, the rules answered ${JSON.stringify(direct)}`);
+  }
+  return problems;
 }

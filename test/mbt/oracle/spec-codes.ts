@@ -52,6 +52,7 @@ export const SpecError = {
   CardUnusable: 'W0008',
   OtpLocked: 'W0011',
   OtpSendFailed: 'W0012',
+  ProceedFromTop: 'E9997',
   InvalidAccess: 'E9998',
 } as const;
 
