@@ -44,7 +44,6 @@ export function serviceCard(page: Page, name = 'あんしんデータボック�
   return page.getByRole('region', { name, exact: true });
 }
 
-
 /**
  * A reload of a step that was never stored (card tokens, a one-time code): the same URL fails its
  * guard with E9998 (spec section 2, 4), and the error page's 「お手続きを最初からやり直す」 opens
@@ -58,6 +57,7 @@ export async function reloadUnstoredStep(page: Page, entryPath: string, entryHea
   await page.getByRole('link', { name: 'お手続きを最初からやり直す' }).click();
   await expectPage(page, entryPath, entryHeading);
 }
+
 /** Browser Back on a page that suppresses it: same URL, the W9999 message, then closes the dialog. */
 export async function expectBackSuppressed(page: Page, path: string, heading: string): Promise<void> {
   // Wait until the app has settled on the page (its history entry and the router's blocker).

@@ -47,12 +47,14 @@ export type ErrorViewProps = {
 };
 
 export function ErrorView({ code, endDate, signOnHref, restartPath }: ErrorViewProps) {
-  const offersWayOn = signOnHref !== undefined || restartPath !== undefined;
+  // Signing in again starts the flow anew as well: one way on is offered, never both.
+  const restart = signOnHref === undefined ? restartPath : undefined;
+  const offersWayOn = signOnHref !== undefined || restart !== undefined;
   return (
     <>
       <ErrorMessage code={code} endDate={endDate} />
       {signOnHref === undefined ? null : <p>ログインの有効期限が切れたか、ログアウトされています。もう一度ログインすると、お手続きを最初から始められます。</p>}
-      {restartPath === undefined || signOnHref !== undefined ? null : (
+      {restart === undefined ? null : (
         <p>画面の再読み込みなどにより、入力いただいた内容を引き継げませんでした。お手数ですが、お手続きを最初からやり直してください。</p>
       )}
       <div className="button-row">
@@ -61,8 +63,8 @@ export function ErrorView({ code, endDate, signOnHref, restartPath }: ErrorViewP
             ログインしてやり直す
           </a>
         )}
-        {restartPath === undefined || signOnHref !== undefined ? null : (
-          <Link to={restartPath} className="button button--block">
+        {restart === undefined ? null : (
+          <Link to={restart} className="button button--block">
             お手続きを最初からやり直す
           </Link>
         )}
