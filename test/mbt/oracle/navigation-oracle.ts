@@ -5,13 +5,13 @@
  * (`flowGuardRule`) against a registry holding the replayed snapshot, so a page table row that
  * lost its flow, or a guard that stopped comparing pages, fails the model-based run.
  * And a reload as section 2 states it: it re-navigates to the same URL, which opens again from
- * what the app stored of the run, or fails its guard (E9998, with the flow's start offered, ADR 0121).
+ * what the app stored of the run, or fails its guard (E9998, with the flow's start offered, ADR 0121);
+ * and each page opened without a session (section 6) or from outside the portal (section 4).
  */
 import type { AnyMachineSnapshot } from 'xstate';
 import { findLivePage } from '../../../machines/page-table';
 import { flowEntryPage } from '../../../machines/sign-on-href';
-import { routeFor } from '../../../src/flows/flow-registry';
-import type { FlowRegistry, RunningFlow } from '../../../src/flows/flow-registry';
+import { routeFor, type FlowRegistry, type RunningFlow } from '../../../src/flows/flow-registry';
 import { CallFailure, decideNavigation, directAccessRule, flowGuardRule, loginRule, type NavigationServices } from '../../../src/navigation/navigation-rules';
 import { stepOf } from './path-oracle';
 import { SpecError } from './spec-codes';
@@ -47,7 +47,7 @@ const emptyRegistry = {
 } as unknown as FlowRegistry;
 
 function servicesFor(flows: FlowRegistry, reloadedAt?: string): NavigationServices {
-  const unused = () => Promise.reject(new Error('not asked by the flow guard'));
+  const unused = () => Promise.reject(new Error('not asked by the rules under test'));
   return {
     config: { demoAllowed: false, entryAllowedHosts: [], redirectAllowedHosts: [], hostKind: 'local' },
     flows,
