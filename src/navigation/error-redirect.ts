@@ -4,10 +4,13 @@ import type { HistoryState } from '@tanstack/history';
 
 export const ErrorPath = '/Error';
 
-/** What the error page shows besides the code: E0005's end date, a sign-on or a flow's start it offers. */
+/** What the error page shows besides the code. */
 export type ErrorExtras = {
+  /** E0005's end of maintenance. */
   readonly endDate?: string | undefined;
+  /** A sign-on it offers, when signing in again is the way on (docs/decisions/0082-unauthenticated-pages-and-top-menus.md). */
   readonly signOnHref?: string | undefined;
+  /** The flow's start it offers, when starting the flow again is the way on (docs/decisions/0121). */
   readonly restartPath?: string | undefined;
 };
 

@@ -12,7 +12,7 @@ import { findLivePage, isDemoPath, normalizePath, pageById, type PageEntry } fro
 import { flowEntryPage, signOnHref } from '../../machines/sign-on-href';
 import { isAllowedRedirectTarget, isAllowedReferrer, type AppConfig } from '../config/app-config';
 import { flowErrorCode, routeFor, type FlowRegistry, type RunningFlow } from '../flows/flow-registry';
-import { ErrorPath } from './error-redirect';
+import { ErrorPath, type ErrorExtras } from './error-redirect';
 import { yieldToMain } from '../lib/yield-to-main';
 import { RuleParameter } from './rule-parameters';
 
@@ -25,15 +25,8 @@ export type NavigationDecision =
   | { readonly kind: 'redirect'; readonly to: string; readonly notice?: string }
   /** A full-page load (the server's sign-on). */
   | { readonly kind: 'document'; readonly href: string }
-  | {
-      readonly kind: 'error';
-      readonly code: string | undefined;
-      readonly endDate?: string | undefined;
-      /** A sign-on the error page offers, when signing in again is the way on (docs/decisions/0082-unauthenticated-pages-and-top-menus.md). */
-      readonly signOnHref?: string;
-      /** The flow's start the error page offers, when starting the flow again is the way on (docs/decisions/0121). */
-      readonly restartPath?: string;
-    };
+  /** The error page with a catalogue code, and what it shows beside the code. */
+  | ({ readonly kind: 'error'; readonly code: string | undefined } & ErrorExtras);
 
 export type NavigationTarget = {
   readonly pathname: string;

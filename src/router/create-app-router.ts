@@ -35,7 +35,7 @@ function applyDecision(decision: NavigationDecision): void {
     case 'document':
       return throwRedirect({ href: decision.href, reloadDocument: true, replace: true });
     case 'error':
-      return throwErrorPage(decision.code, { endDate: decision.endDate, signOnHref: decision.signOnHref, restartPath: decision.restartPath });
+      return throwErrorPage(decision.code, decision);
   }
 }
 
